@@ -1,0 +1,35 @@
+// npm start: build the client when it is missing or older than its sources, then run the server.
+// Plain JavaScript so it runs before anything is compiled.
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '..');
+const built = path.join(root, 'dist/client/index.html');
+
+function newestMtime(dir) {
+  let newest = 0;
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+    const p = path.join(dir, entry.name);
+    newest = Math.max(newest, entry.isDirectory() ? newestMtime(p) : fs.statSync(p).mtimeMs);
+  }
+  return newest;
+}
+
+const sources = Math.max(
+  newestMtime(path.join(root, 'src/client')),
+  newestMtime(path.join(root, 'src/shared')),
+  fs.statSync(path.join(root, 'index.html')).mtimeMs,
+);
+if (!fs.existsSync(built) || fs.statSync(built).mtimeMs < sources) {
+  console.log('Building the client…');
+  const r = spawnSync('npx', ['vite', 'build'], { cwd: root, stdio: 'inherit' });
+  if (r.status !== 0) process.exit(r.status ?? 1);
+}
+
+// Run the server in this process (no child to forward signals to, and the data-folder lock
+// names this pid).
+process.env.NODE_ENV ??= 'production';
+const { register } = await import('tsx/esm/api');
+register();
+await import(path.join(root, 'src/server/main.ts'));

@@ -1,0 +1,56 @@
+// The client's one way to call the API (SPEC.md section 7): credentials included, JSON bodies with
+// a JSON content type, and any non-OK answer turned into an Error whose text is
+// '{status}: {response text}' (or the status text when the body is empty).
+
+export class ApiError extends Error {
+  constructor(
+    public readonly status: number,
+    public readonly body: string,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+
+  /** The server's own message from a JSON error body ({message}), if there is one. */
+  get serverMessage(): string | null {
+    try {
+      const parsed = JSON.parse(this.body) as { message?: unknown };
+      return typeof parsed.message === 'string' && parsed.message ? parsed.message : null;
+    } catch {
+      return null;
+    }
+  }
+}
+
+export async function throwIfResNotOk(res: Response): Promise<void> {
+  if (res.ok) return;
+  const text = (await res.text()) || res.statusText;
+  throw new ApiError(res.status, text, `${res.status}: ${text}`);
+}
+
+/** A request with an optional JSON body; resolves with the Response once it is OK. */
+export async function apiRequest(method: string, url: string, data?: unknown): Promise<Response> {
+  const res = await fetch(url, {
+    method,
+    headers: data !== undefined ? { 'Content-Type': 'application/json' } : {},
+    body: data !== undefined ? JSON.stringify(data) : undefined,
+    credentials: 'include',
+  });
+  await throwIfResNotOk(res);
+  return res;
+}
+
+/** GET and parse JSON. With on401 'returnNull', a 401 answers null instead of failing. */
+export async function getJson<T>(url: string, opts: { on401?: 'throw' | 'returnNull' } = {}): Promise<T> {
+  const res = await fetch(url, { credentials: 'include' });
+  if (opts.on401 === 'returnNull' && res.status === 401) return null as T;
+  await throwIfResNotOk(res);
+  return (await res.json()) as T;
+}
+
+/** The message to show for a failed call: the server's own message, else the fallback. */
+export function errorMessage(err: unknown, fallback: string): string {
+  if (err instanceof ApiError) return err.serverMessage ?? fallback;
+  return fallback;
+}

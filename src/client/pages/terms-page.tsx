@@ -1,0 +1,3 @@
+export default function TermsPage() {
+  return <div className="mx-auto max-w-5xl p-6"><h1 className="text-2xl font-bold">TermsPage</h1></div>;
+}

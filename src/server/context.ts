@@ -1,0 +1,28 @@
+import type { FastifyBaseLogger, FastifyInstance, FastifyRequest, RawReplyDefaultExpression, RawRequestDefaultExpression, RawServerDefault } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Database, Db } from './db/connect.js';
+import type { Env } from './env.js';
+import type { RateLimiter } from './plugins/rate-limit.js';
+
+/** What every module gets: the database, the settings and the shared request helpers. */
+export interface AppContext {
+  env: Env;
+  database: Database;
+  db: Db;
+  rateLimit: RateLimiter;
+  /** Salted hash of the client address (never the address itself). */
+  clientHash: (request: FastifyRequest) => string;
+  /** Outbound HTTP (geocoder, translator); tests may pass their own. */
+  fetch: typeof fetch;
+}
+
+export type ZodApp = FastifyInstance<
+  RawServerDefault,
+  RawRequestDefaultExpression,
+  RawReplyDefaultExpression,
+  FastifyBaseLogger,
+  ZodTypeProvider
+>;
+
+/** A module registers its routes (already under /api) with the context. */
+export type ApiModule = (app: ZodApp, ctx: AppContext) => Promise<void> | void;

@@ -1,0 +1,62 @@
+// Opens the database: embedded PGlite in DATA_DIR by default, PostgreSQL when DATABASE_URL is set.
+// Both are driven through the same Drizzle pg-core API, so nothing else knows which one runs.
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import pg from 'pg';
+import { lockDataDir } from './lock.js';
+import * as schema from './schema.js';
+
+export type Schema = typeof schema;
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+
+export interface Database {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  close(): Promise<void>;
+}
+
+export interface ConnectOptions {
+  /** postgres://… to use a PostgreSQL server. */
+  databaseUrl?: string;
+  /** Folder of the embedded database; 'memory://' for a throw-away one (tests). */
+  dataDir?: string;
+}
+
+export async function openDatabase(opts: ConnectOptions): Promise<Database> {
+  if (opts.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
+    // Fail at start, with the server's own message, rather than on the first request.
+    await pool.query('select 1');
+    const db = drizzlePg(pool, { schema }) as unknown as Db;
+    return { db, kind: 'postgres', close: () => pool.end() };
+  }
+
+  const dataDir = opts.dataDir ?? './data';
+  const inMemory = dataDir.startsWith('memory://');
+  const release = inMemory ? () => {} : lockDataDir(path.resolve(dataDir));
+  try {
+    const client = await PGlite.create(inMemory ? dataDir : path.resolve(dataDir, 'pgdata'), {
+      extensions: { pg_trgm, unaccent },
+    });
+    const db = drizzlePglite(client, { schema }) as unknown as Db;
+    return {
+      db,
+      kind: 'pglite',
+      close: async () => {
+        try {
+          await client.close();
+        } finally {
+          release();
+        }
+      },
+    };
+  } catch (err) {
+    release();
+    throw err;
+  }
+}

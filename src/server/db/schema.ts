@@ -1,0 +1,236 @@
+// The whole data model (SPEC.md section 3 plus what the server needs to run it) as one Drizzle
+// pg-core schema. The same schema and migrations run on PGlite and on PostgreSQL 15.
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  customType,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
+
+const tsvector = customType<{ data: string }>({
+  dataType() {
+    return 'tsvector';
+  },
+});
+
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+export const locations = pgTable(
+  'locations',
+  {
+    id: serial('id').primaryKey(),
+    name: varchar('name', { length: 255 }).notNull(),
+    category: text('category').notNull(),
+    description: text('description'),
+    address: varchar('address', { length: 500 }),
+    latitude: doublePrecision('latitude'),
+    longitude: doublePrecision('longitude'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+    website: text('website'),
+    slug: text('slug').notNull(),
+    viewCount: integer('view_count').notNull().default(0),
+    uniqueId: text('unique_id').notNull().default(''),
+    phone: text('phone'),
+    operatingHours: text('operating_hours'),
+    notionId: text('notion_id'),
+    status: text('status').notNull().default('active'),
+    deadline: ts('deadline'),
+    registrationLink: text('registration_link'),
+    faqLink: text('faq_link'),
+    /** Administrators can hide a place without deleting it (review desk). */
+    hidden: boolean('hidden').notNull().default(false),
+    /** Tag names joined by spaces, kept in step with location_tags by the repository, so the
+     * generated search vector can weigh tags without a join. */
+    tagText: text('tag_text').notNull().default(''),
+    searchVector: tsvector('search_vector').generatedAlwaysAs(
+      sql`setweight(to_tsvector('english', coalesce("name", '')), 'A') || setweight(to_tsvector('english', coalesce("tag_text", '')), 'B') || setweight(to_tsvector('english', coalesce("description", '')), 'C') || setweight(to_tsvector('english', coalesce("address", '')), 'D')`,
+    ),
+  },
+  (t) => [
+    uniqueIndex('locations_slug_idx').on(t.slug),
+    index('locations_category_idx').on(t.category),
+    index('locations_lat_lng_idx').on(t.latitude, t.longitude),
+    index('locations_search_idx').using('gin', t.searchVector),
+    index('locations_name_trgm_idx').using('gin', sql`lower(${t.name}) gin_trgm_ops`),
+  ],
+);
+
+/** Every slug a location has had, so renaming a place never breaks a shared link. */
+export const locationSlugs = pgTable(
+  'location_slugs',
+  {
+    slug: text('slug').primaryKey(),
+    locationId: integer('location_id')
+      .notNull()
+      .references(() => locations.id, { onDelete: 'cascade' }),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('location_slugs_location_idx').on(t.locationId)],
+);
+
+export const tags = pgTable(
+  'tags',
+  {
+    id: serial('id').primaryKey(),
+    name: varchar('name', { length: 100 }).notNull(),
+    category: text('category'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  // Unique regardless of case: 'Organic' and 'organic' are one tag.
+  (t) => [uniqueIndex('tags_name_lower_idx').on(sql`lower(${t.name})`)],
+);
+
+export const locationTags = pgTable(
+  'location_tags',
+  {
+    locationId: integer('location_id')
+      .notNull()
+      .references(() => locations.id, { onDelete: 'cascade' }),
+    tagId: integer('tag_id')
+      .notNull()
+      .references(() => tags.id, { onDelete: 'cascade' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.locationId, t.tagId] }),
+    index('location_tags_tag_idx').on(t.tagId, t.locationId),
+  ],
+);
+
+export const flagReports = pgTable(
+  'flag_reports',
+  {
+    id: serial('id').primaryKey(),
+    locationId: integer('location_id').references(() => locations.id, { onDelete: 'cascade' }),
+    flagType: text('flag_type').notNull(),
+    description: text('description'),
+    screenshot: text('screenshot'),
+    reportedAt: ts('reported_at').notNull().defaultNow(),
+    status: text('status').notNull().default('pending'),
+    reviewedAt: ts('reviewed_at'),
+    reviewNotes: text('review_notes'),
+  },
+  (t) => [
+    index('flag_reports_location_status_idx').on(t.locationId, t.status),
+    index('flag_reports_status_idx').on(t.status, t.reportedAt),
+  ],
+);
+
+export const locationEngagement = pgTable(
+  'location_engagement',
+  {
+    id: serial('id').primaryKey(),
+    locationId: integer('location_id')
+      .notNull()
+      .references(() => locations.id, { onDelete: 'cascade' }),
+    sessionId: text('session_id').notNull(),
+    viewCount: integer('view_count').notNull().default(0),
+    clickCount: integer('click_count').notNull().default(0),
+    lastViewed: ts('last_viewed'),
+    lastClicked: ts('last_clicked'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('location_engagement_location_session_idx').on(t.locationId, t.sessionId)],
+);
+
+export const websiteVisitors = pgTable('website_visitors', {
+  id: serial('id').primaryKey(),
+  sessionId: text('session_id').notNull().unique(),
+  firstVisit: ts('first_visit').notNull().defaultNow(),
+  lastVisit: ts('last_visit').notNull().defaultNow(),
+  visitCount: integer('visit_count').notNull().default(1),
+});
+
+export const users = pgTable('users', {
+  id: serial('id').primaryKey(),
+  username: text('username').notNull().unique(),
+  /** scrypt hash in the form scrypt$N$r$p$salt$hash (never the password itself). */
+  password: text('password').notNull(),
+});
+
+/** Server-side administrator sessions: every app process sees the same ones. */
+export const adminSessions = pgTable(
+  'admin_sessions',
+  {
+    /** sha256 of the cookie's random id, so a database leak does not hand out live sessions. */
+    idHash: text('id_hash').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    lastSeenAt: ts('last_seen_at').notNull().defaultNow(),
+  },
+  (t) => [index('admin_sessions_user_idx').on(t.userId)],
+);
+
+/** History of every create and update of a location or tag (who, what, when), for review. */
+export const revisions = pgTable(
+  'revisions',
+  {
+    id: serial('id').primaryKey(),
+    entityType: text('entity_type').notNull(), // 'location' | 'tag'
+    entityId: integer('entity_id').notNull(),
+    action: text('action').notNull(), // 'create' | 'update' | 'delete' | 'revert' | 'hide' | 'show'
+    before: jsonb('before'),
+    after: jsonb('after'),
+    sessionId: text('session_id'),
+    clientHash: text('client_hash'),
+    actor: text('actor'), // administrator username for admin actions, else null
+    revertOf: integer('revert_of'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('revisions_entity_idx').on(t.entityType, t.entityId, t.createdAt),
+    index('revisions_created_idx').on(t.createdAt),
+    index('revisions_session_idx').on(t.sessionId),
+  ],
+);
+
+/** Fixed-window request counters shared by every app process (rate limits). */
+export const rateLimits = pgTable(
+  'rate_limits',
+  {
+    key: text('key').primaryKey(),
+    count: integer('count').notNull().default(0),
+    expiresAt: ts('expires_at').notNull(),
+  },
+  (t) => [index('rate_limits_expires_idx').on(t.expiresAt)],
+);
+
+/** Answers of the geocoder, so each address is asked once. lat/lng null = not found. */
+export const geocodeCache = pgTable('geocode_cache', {
+  query: text('query').primaryKey(),
+  latitude: doublePrecision('latitude'),
+  longitude: doublePrecision('longitude'),
+  source: text('source').notNull(), // 'geocoder' | 'zip'
+  createdAt: ts('created_at').notNull().defaultNow(),
+});
+
+/** Machine translations of user text, per text (sha256) and target language. */
+export const translationCache = pgTable(
+  'translation_cache',
+  {
+    textHash: text('text_hash').notNull(),
+    language: text('language').notNull(),
+    translated: text('translated').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.textHash, t.language] })],
+);
+
+/** Small key/value settings the processes must agree on (e.g. the generated hashing salt). */
+export const appSettings = pgTable('app_settings', {
+  key: text('key').primaryKey(),
+  value: text('value').notNull(),
+});

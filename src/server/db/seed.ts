@@ -1,0 +1,107 @@
+// Loads the real Kansas City sample data (data/seed/kc-locations.csv): its places, the tag
+// vocabulary and coordinates (the row's own, else the ZIP or town centroid). Seeded rows carry
+// uniqueId 'seed:<slug of name>', so a reload updates them in place and never touches places
+// that people added.
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { parse } from 'csv-parse/sync';
+import { eq, sql } from 'drizzle-orm';
+import { slugify } from '../../shared/slug.js';
+import { centroidForAddress } from '../modules/geocode/zip-centroids.js';
+import { SEED_DIR } from '../seed-data.js';
+import type { Db } from './connect.js';
+import { locationSlugs, locationTags, locations, tags } from './schema.js';
+import { TAG_VOCABULARY } from './seed-vocabulary.js';
+
+interface SeedRow {
+  name: string;
+  category: string;
+  description: string;
+  address: string;
+  website: string;
+  phone: string;
+  operatingHours: string;
+  tags: string;
+  latitude: string;
+  longitude: string;
+}
+
+const orNull = (v: string | undefined) => (v && v.trim() !== '' ? v.trim() : null);
+
+export function readSeedRows(file = path.join(SEED_DIR, 'kc-locations.csv')): SeedRow[] {
+  return parse(fs.readFileSync(file), { columns: true, skip_empty_lines: true, bom: true, trim: true });
+}
+
+export async function isDatabaseEmpty(db: Db): Promise<boolean> {
+  const rows = await db.select({ n: sql<number>`count(*)::int` }).from(locations);
+  return (rows[0]?.n ?? 0) === 0;
+}
+
+/** Inserts or refreshes the seed places and tags in one transaction; returns the place count. */
+export async function seedDatabase(db: Db): Promise<number> {
+  const rows = readSeedRows();
+  await db.transaction(async (tx) => {
+    await tx.insert(tags).values(TAG_VOCABULARY.map((t) => ({ ...t }))).onConflictDoNothing();
+    const allTags = await tx.select().from(tags);
+    const tagByName = new Map(allTags.map((t) => [t.name.toLowerCase(), t]));
+
+    const usedSlugs = new Set(
+      (await tx.select({ slug: locations.slug }).from(locations)).map((r) => r.slug),
+    );
+    for (const r of rows) {
+      const tagNames = r.tags
+        .split(',')
+        .map((t) => t.trim().toLowerCase())
+        .filter(Boolean);
+      for (const name of tagNames) {
+        if (!tagByName.has(name)) {
+          const [created] = await tx.insert(tags).values({ name, category: 'other' }).returning();
+          tagByName.set(name, created!);
+        }
+      }
+      const lat = Number.parseFloat(r.latitude);
+      const lng = Number.parseFloat(r.longitude);
+      const fallback = Number.isFinite(lat) && Number.isFinite(lng) ? null : centroidForAddress(r.address);
+      const base = slugify(r.name);
+      const uniqueId = `seed:${crypto.createHash('sha1').update(`${r.name}|${r.address}`).digest('hex').slice(0, 16)}`;
+      const values = {
+        name: r.name,
+        category: r.category,
+        description: orNull(r.description),
+        address: orNull(r.address),
+        website: orNull(r.website),
+        phone: orNull(r.phone),
+        operatingHours: orNull(r.operatingHours),
+        latitude: fallback ? fallback.lat : Number.isFinite(lat) ? lat : null,
+        longitude: fallback ? fallback.lng : Number.isFinite(lng) ? lng : null,
+        tagText: tagNames.join(' '),
+        uniqueId,
+      };
+      const existing = await tx.select({ id: locations.id }).from(locations).where(eq(locations.uniqueId, uniqueId));
+      let id: number;
+      if (existing[0]) {
+        id = existing[0].id;
+        await tx.update(locations).set({ ...values, updatedAt: new Date() }).where(eq(locations.id, id));
+        await tx.delete(locationTags).where(eq(locationTags.locationId, id));
+      } else {
+        let slug = base;
+        for (let n = 2; usedSlugs.has(slug); n++) slug = `${base}-${n}`;
+        usedSlugs.add(slug);
+        const [inserted] = await tx.insert(locations).values({ ...values, slug }).returning({ id: locations.id });
+        id = inserted!.id;
+        await tx.insert(locationSlugs).values({ slug, locationId: id }).onConflictDoNothing();
+      }
+      const tagIds = [...new Set(tagNames.map((n) => tagByName.get(n)!.id))];
+      if (tagIds.length) {
+        await tx.insert(locationTags).values(tagIds.map((tagId) => ({ locationId: id, tagId })));
+      }
+    }
+    // Keep tag_text exact for seeded places whose tags were just relinked.
+    const ids = (await tx.select({ id: locations.id }).from(locations).where(sql`${locations.uniqueId} like 'seed:%'`)).map((r) => r.id);
+    if (ids.length) {
+      await tx.execute(sql`update locations l set tag_text = coalesce((select string_agg(t.name, ' ' order by t.name) from location_tags lt join tags t on t.id = lt.tag_id where lt.location_id = l.id), '') where l.id in (${sql.join(ids.map((i) => sql`${i}`), sql`, `)})`);
+    }
+  });
+  return rows.length;
+}

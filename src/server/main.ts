@@ -1,0 +1,68 @@
+// The server process: read the environment, open and migrate the database, seed it on first
+// start, listen, and close everything cleanly on SIGINT/SIGTERM.
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { buildApp } from './app.js';
+import { type Database, openDatabase } from './db/connect.js';
+import { DataDirLockedError } from './db/lock.js';
+import { runMigrations } from './db/migrate.js';
+import { isDatabaseEmpty, seedDatabase } from './db/seed.js';
+import { readEnv } from './env.js';
+import { onStartHooks } from './startup.js';
+
+const CLIENT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist/client');
+
+async function main() {
+  let env: ReturnType<typeof readEnv>;
+  try {
+    env = readEnv();
+  } catch (err) {
+    console.error((err as Error).message);
+    process.exit(1);
+  }
+
+  let database: Database;
+  try {
+    database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
+  } catch (err) {
+    if (err instanceof DataDirLockedError) {
+      console.error(`Cannot start: ${err.message}`);
+      process.exit(1);
+    }
+    console.error(`Cannot open the database: ${(err as Error).message}`);
+    process.exit(1);
+  }
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    console.log(`${signal} received: closing`);
+    try {
+      await app?.close();
+    } finally {
+      await database.close();
+      process.exit(0);
+    }
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  let app: Awaited<ReturnType<typeof buildApp>> | undefined;
+  try {
+    await runMigrations(database);
+    if (env.SEED && (await isDatabaseEmpty(database.db))) {
+      const n = await seedDatabase(database.db);
+      console.log(`Seeded ${n} Kansas City places`);
+    }
+    for (const hook of onStartHooks) await hook(database.db, env);
+    app = await buildApp({ env, database, clientDir: CLIENT_DIR });
+    await app.listen({ port: env.PORT, host: env.HOST });
+  } catch (err) {
+    console.error(err);
+    await database.close();
+    process.exit(1);
+  }
+}
+
+void main();

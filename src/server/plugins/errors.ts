@@ -1,0 +1,45 @@
+// One error handler for the whole app: 4xx answer {message, errors?: {field: message}},
+// 5xx answer {message: 'Internal Server Error'} and log the cause (DESIGN.md section 3).
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { HttpError } from '../http-error.js';
+
+/** Fastify's own codes, turned into messages a person can act on. */
+const FASTIFY_MESSAGES: Record<string, string> = {
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'Unsupported content type: send application/json',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'Invalid Content-Length',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'The request body is empty: send a JSON object',
+  FST_ERR_CTP_BODY_TOO_LARGE: 'The request body is too large',
+  FST_ERR_CTP_INVALID_JSON_BODY: 'The request body is not valid JSON',
+};
+
+export function registerErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError | HttpError | Error, request, reply) => {
+    if (error instanceof HttpError) {
+      if (error.headers) reply.headers(error.headers);
+      return reply
+        .status(error.statusCode)
+        .send(error.errors ? { message: error.message, errors: error.errors } : { message: error.message });
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const errors: Record<string, string> = {};
+      for (const issue of error.validation) {
+        const field = issue.instancePath.replace(/^\//, '').replace(/\//g, '.') || 'body';
+        if (!(field in errors)) errors[field] = issue.message ?? "Invalid value";
+      }
+      const first = error.validation[0];
+      return reply.status(400).send({ message: first?.message ?? 'Invalid request', errors });
+    }
+    const fe = error as FastifyError;
+    const status = fe.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      // JSON.parse's SyntaxError arrives with status 400 but no code on some paths.
+      const message =
+        (fe.code && FASTIFY_MESSAGES[fe.code]) ||
+        (error instanceof SyntaxError ? FASTIFY_MESSAGES.FST_ERR_CTP_INVALID_JSON_BODY : fe.message);
+      return reply.status(status).send({ message });
+    }
+    request.log.error({ err: error }, 'request failed');
+    return reply.status(500).send({ message: 'Internal Server Error' });
+  });
+}

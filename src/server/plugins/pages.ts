@@ -1,0 +1,153 @@
+// Serves the built client: hashed assets with a long cache, and every page route as index.html
+// with that page's own <head> (title, description, canonical URL). Unknown paths get the same
+// page with HTTP 404, so the client shows '404 Page Not Found' and crawlers see the status.
+import fs from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { AppContext } from '../context.js';
+import { buildLocationHead } from './location-head.js';
+
+export interface PageHead {
+  title: string;
+  description: string;
+  /** Extra tags (Open Graph, JSON-LD…), already escaped. */
+  extra?: string;
+}
+
+const SITE_NAME = 'KC Green Directory';
+
+const STATIC_HEADS: Record<string, PageHead> = {
+  '/': {
+    title: `Find Green Resources | ${SITE_NAME}`,
+    description:
+      'Find farmers markets, local farmers, community gardens, parks and green resources throughout Kansas City.',
+  },
+  '/discover': {
+    title: `Find Green Resources | ${SITE_NAME}`,
+    description:
+      'Filter by category or search for specific locations throughout Kansas City: farmers markets, local farmers, community gardens, parks and resources.',
+  },
+  '/about': {
+    title: `About | ${SITE_NAME}`,
+    description:
+      'Our mission is to help residents build a healthier, more sustainable future. Our vision: every neighbourhood a hub of green living.',
+  },
+  '/privacy': {
+    title: `Privacy Policy | ${SITE_NAME}`,
+    description: 'What the Kansas City green directory collects, how it is used, shared and secured.',
+  },
+  '/terms': {
+    title: `Terms and Conditions | ${SITE_NAME}`,
+    description: 'The terms and conditions for using the Kansas City green directory.',
+  },
+  '/cookies': {
+    title: `Cookie Information | ${SITE_NAME}`,
+    description: 'The essential and preference cookies the Kansas City green directory uses.',
+  },
+  '/admin': {
+    title: `Administration | ${SITE_NAME}`,
+    description: 'Sign in to review reports and changes in the Kansas City green directory.',
+  },
+};
+
+const NOT_FOUND_HEAD: PageHead = {
+  title: `404 Page Not Found | ${SITE_NAME}`,
+  description: 'This page does not exist in the Kansas City green directory.',
+};
+
+export function escapeHtml(value: string): string {
+  return value
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#39;');
+}
+
+/** The public origin for canonical links: PUBLIC_URL, else the request's own host. */
+export function publicOrigin(ctx: AppContext, request: FastifyRequest): string {
+  if (ctx.env.PUBLIC_URL) return ctx.env.PUBLIC_URL.replace(/\/$/, '');
+  return `${request.protocol}://${request.host}`;
+}
+
+export function renderHead(head: PageHead, canonical: string | null): string {
+  const parts = [
+    `<title>${escapeHtml(head.title)}</title>`,
+    `<meta name="description" content="${escapeHtml(head.description)}" />`,
+  ];
+  if (canonical) parts.push(`<link rel="canonical" href="${escapeHtml(canonical)}" />`);
+  if (head.extra) parts.push(head.extra);
+  return parts.join('\n    ');
+}
+
+export type NotFoundRenderer = (request: FastifyRequest, reply: FastifyReply) => FastifyReply;
+
+export async function registerPages(
+  app: FastifyInstance,
+  ctx: AppContext,
+  clientDir: string | undefined,
+): Promise<void> {
+  const indexPath = clientDir ? path.join(clientDir, 'index.html') : null;
+  const template = indexPath && fs.existsSync(indexPath) ? fs.readFileSync(indexPath, 'utf8') : null;
+
+  const render = (head: PageHead, canonical: string | null) =>
+    (template ?? '<!doctype html><html lang="en"><head><!--app-head--></head><body><div id="root"></div></body></html>')
+      .replace(/<title>[^<]*<\/title>/, '')
+      .replace('<!--app-head-->', renderHead(head, canonical));
+
+  const sendPage = (reply: FastifyReply, html: string, status = 200) =>
+    reply
+      .status(status)
+      .header('content-type', 'text/html; charset=utf-8')
+      // Pages carry per-location data; let browsers revalidate instead of caching for long.
+      .header('cache-control', 'no-cache')
+      .send(html);
+
+  app.setNotFoundHandler((request, reply) => {
+    const pathname = request.url.split('?')[0] ?? '/';
+    if (pathname === '/api' || pathname.startsWith('/api/') || !template || request.method !== 'GET') {
+      return reply.status(404).send({ message: `Not Found: ${request.method} ${pathname}` });
+    }
+    return sendPage(reply, render(NOT_FOUND_HEAD, null), 404);
+  });
+
+  if (!clientDir || !template) return;
+
+  await app.register(fastifyStatic, {
+    root: clientDir,
+    prefix: '/',
+    index: false,
+    wildcard: true,
+    dotfiles: 'deny',
+    setHeaders(res, filePath) {
+      res.header(
+        'cache-control',
+        filePath.includes(`${path.sep}assets${path.sep}`)
+          ? 'public, max-age=31536000, immutable'
+          : 'public, max-age=3600',
+      );
+    },
+  });
+
+  for (const [route, head] of Object.entries(STATIC_HEADS)) {
+    app.get(route, (request, reply) =>
+      sendPage(reply, render(head, `${publicOrigin(ctx, request)}${route === '/' ? '/' : route}`)),
+    );
+  }
+  // The admin area is one client route tree; its pages need no head of their own.
+  app.get('/admin/*', (_request, reply) => sendPage(reply, render(STATIC_HEADS['/admin']!, null)));
+
+  app.get('/discover/:slug', async (request, reply) => {
+    const { slug } = request.params as { slug: string };
+    const found = await buildLocationHead(ctx, slug, publicOrigin(ctx, request));
+    if (!found) return sendPage(reply, render(NOT_FOUND_HEAD, null), 404);
+    return sendPage(reply, render(found.head, found.canonical));
+  });
+
+  app.get('/robots.txt', (request, reply) =>
+    reply
+      .header('content-type', 'text/plain; charset=utf-8')
+      .send(`User-agent: *\nAllow: /\nDisallow: /admin\nDisallow: /api/\n\nSitemap: ${publicOrigin(ctx, request)}/sitemap.xml\n`),
+  );
+}

@@ -1,0 +1,69 @@
+// Security baseline of DESIGN.md section 5: strict headers, JSON-only writes, cross-site refused.
+import helmet from '@fastify/helmet';
+import type { FastifyInstance } from 'fastify';
+import type { Env } from '../env.js';
+import { HttpError } from '../http-error.js';
+
+/** The origin (scheme://host) of the tile server, for img-src. '{s}' subdomains become '*'. */
+export function tileOrigin(tileUrl: string): string | null {
+  try {
+    const u = new URL(tileUrl.replace(/\{s\}/g, 'SUBDOMAIN').replace(/\{[a-z]+\}/g, '0'));
+    return `${u.protocol}//${u.host.replace('SUBDOMAIN', '*')}`;
+  } catch {
+    return null;
+  }
+}
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+export async function registerSecurity(app: FastifyInstance, env: Env): Promise<void> {
+  const tiles = tileOrigin(env.MAP_TILE_URL);
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // Radix (scroll lock) and Leaflet write inline styles; no inline script is ever allowed.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:', ...(tiles ? [tiles] : [])],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'none'"],
+        frameAncestors: ["'self'"],
+        formAction: ["'self'"],
+      },
+    },
+    hsts: env.NODE_ENV === 'production' ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+    crossOriginEmbedderPolicy: false,
+    // Share links open social sites in popups; they need no handle back to us.
+    crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+  });
+
+  // Writes carry JSON (or multipart for the import); Fastify answers 415 for any type without a
+  // parser, so drop the built-in text/plain parser that would otherwise accept form-like posts.
+  app.removeContentTypeParser('text/plain');
+
+  // Cross-site writes are refused: browsers send Sec-Fetch-Site, and Origin on every POST.
+  app.addHook('onRequest', async (request) => {
+    if (SAFE_METHODS.has(request.method)) return;
+    const site = request.headers['sec-fetch-site'];
+    if (typeof site === 'string' && site !== 'same-origin' && site !== 'none') {
+      throw new HttpError(403, 'Cross-site requests are not allowed');
+    }
+    const origin = request.headers.origin;
+    if (typeof origin === 'string' && origin !== 'null') {
+      let host: string;
+      try {
+        host = new URL(origin).host;
+      } catch {
+        throw new HttpError(403, 'Cross-site requests are not allowed');
+      }
+      if (host !== request.headers.host) throw new HttpError(403, 'Cross-site requests are not allowed');
+    } else if (origin === 'null') {
+      throw new HttpError(403, 'Cross-site requests are not allowed');
+    }
+  });
+}

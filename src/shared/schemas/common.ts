@@ -1,0 +1,25 @@
+import { z } from 'zod';
+import { SESSION_ID_MAX } from '../constants.js';
+
+/** Anonymous browser-session id (SPEC.md section 3, "Sessions"). */
+export const sessionIdSchema = z
+  .string({ error: 'sessionId is required' })
+  .trim()
+  .min(1, 'sessionId is required')
+  .max(SESSION_ID_MAX, `sessionId must be at most ${SESSION_ID_MAX} characters`);
+
+/** Body of POST /api/visitors/record and of the engagement calls. */
+export const sessionBodySchema = z.object({ sessionId: sessionIdSchema });
+export type SessionBody = z.infer<typeof sessionBodySchema>;
+
+/** The JSON error shape of every 4xx answer (DESIGN.md section 3). */
+export const errorBodySchema = z.object({
+  message: z.string(),
+  errors: z.record(z.string(), z.string()).optional(),
+});
+export type ErrorBody = z.infer<typeof errorBodySchema>;
+
+/** A positive integer id in a path. */
+export const idParamSchema = z.object({
+  id: z.coerce.number({ error: 'id must be a number' }).int('id must be a whole number').positive('id must be positive').max(2_147_483_647, 'id is too large'),
+});
