@@ -6,7 +6,8 @@ import { defineConfig } from 'vite';
 export default defineConfig({
   plugins: [react(), tailwindcss()],
   build: {
-    outDir: 'dist/client',
+    // VITE_OUT_DIR lets parallel builds (several developers' e2e runs) keep apart.
+    outDir: process.env.VITE_OUT_DIR ?? 'dist/client',
     emptyOutDir: true,
     sourcemap: false,
     chunkSizeWarningLimit: 600,

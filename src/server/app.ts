@@ -4,6 +4,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { AppContext, ApiModule } from './context.js';
 import type { Database } from './db/connect.js';
 import type { Env } from './env.js';
+import { createGeocoder } from './modules/geocode/geocoder.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { visitorsRoutes } from './modules/visitors/visitors.routes.js';
 import { loadHashSalt, makeClientHasher } from './plugins/client-identity.js';
@@ -40,13 +41,15 @@ export async function buildApp(deps: AppDeps) {
   await registerSecurity(app, env);
 
   const clientHash = makeClientHasher(await loadHashSalt(database.db, env.SESSION_SECRET));
+  const fetchFn = deps.fetch ?? globalThis.fetch;
   const ctx: AppContext = {
     env,
     database,
     db: database.db,
     clientHash,
     rateLimit: createRateLimiter(database.db, clientHash),
-    fetch: deps.fetch ?? globalThis.fetch,
+    fetch: fetchFn,
+    geocoder: createGeocoder({ db: database.db, env, fetch: fetchFn }),
   };
 
   await app.register(

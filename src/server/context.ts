@@ -2,6 +2,7 @@ import type { FastifyBaseLogger, FastifyInstance, FastifyRequest, RawReplyDefaul
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Database, Db } from './db/connect.js';
 import type { Env } from './env.js';
+import type { Geocoder } from './modules/geocode/geocoder.js';
 import type { RateLimiter } from './plugins/rate-limit.js';
 
 /** What every module gets: the database, the settings and the shared request helpers. */
@@ -14,6 +15,8 @@ export interface AppContext {
   clientHash: (request: FastifyRequest) => string;
   /** Outbound HTTP (geocoder, translator); tests may pass their own. */
   fetch: typeof fetch;
+  /** Address -> point (modules/geocode). */
+  geocoder: Geocoder;
 }
 
 export type ZodApp = FastifyInstance<

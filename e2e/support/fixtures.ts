@@ -1,0 +1,83 @@
+// Shared pieces of the end-to-end tests: a page whose cookie choice is already made (so the
+// consent banner does not cover what a test clicks, except in the cookie tests), an API helper that
+// creates each test's own data with unique names, and the axe check.
+import AxeBuilder from '@axe-core/playwright';
+import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
+
+export const COOKIE_CONSENT_KEY = 'cookie_consent';
+
+export const uniqueName = (prefix: string) =>
+  `${prefix} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}`;
+
+export interface LocationInput {
+  name: string;
+  category: string;
+  description?: string;
+  address?: string;
+  phone?: string;
+  website?: string;
+  operatingHours?: string;
+  tagIds?: number[];
+  deadline?: string;
+  registrationLink?: string;
+  faqLink?: string;
+  status?: string;
+}
+
+export class ApiHelper {
+  constructor(private readonly request: APIRequestContext) {}
+
+  async createLocation(input: LocationInput) {
+    const res = await this.request.post('/api/locations', { data: { description: '', ...input } });
+    expect(res.ok(), await res.text()).toBeTruthy();
+    return (await res.json()) as { id: number; slug: string; name: string } & Record<string, unknown>;
+  }
+
+  async createTag(name: string, category = 'other') {
+    const res = await this.request.post('/api/tags', { data: { name, category } });
+    expect(res.ok(), await res.text()).toBeTruthy();
+    return (await res.json()) as { id: number; name: string; category: string | null };
+  }
+
+  async getLocation(id: number) {
+    const res = await this.request.get(`/api/locations/${id}`);
+    expect(res.ok()).toBeTruthy();
+    return res.json();
+  }
+}
+
+export const test = base.extend<{ api: ApiHelper; withConsentBanner: boolean }>({
+  withConsentBanner: [false, { option: true }],
+  page: async ({ page, withConsentBanner }, use) => {
+    if (!withConsentBanner) {
+      await page.addInitScript((key) => {
+        try {
+          if (!localStorage.getItem(key)) {
+            localStorage.setItem(key, JSON.stringify({ essential: true, preferences: true, decidedAt: new Date().toISOString() }));
+          }
+        } catch {
+          /* storage blocked */
+        }
+      }, COOKIE_CONSENT_KEY);
+    }
+    await use(page);
+  },
+  api: async ({ request }, use) => {
+    await use(new ApiHelper(request));
+  },
+});
+
+export { expect };
+
+/** axe-core with the WCAG 2.2 A/AA rules; fails the test on any violation. */
+export async function expectNoAxeViolations(page: Page, include?: string) {
+  let builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']);
+  if (include) builder = builder.include(include);
+  const results = await builder.analyze();
+  const summary = results.violations.map(
+    (v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`,
+  );
+  expect(summary, summary.join('\n')).toEqual([]);
+}
+
+export const isPhone = (page: Page) => (page.viewportSize()?.width ?? 1280) < 768;

@@ -1,0 +1,44 @@
+import { Slot } from 'radix-ui';
+import { type ButtonHTMLAttributes, forwardRef } from 'react';
+import { cn } from '../../lib/cn';
+
+const VARIANTS = {
+  primary: 'bg-brand-700 text-white hover:bg-brand-800 disabled:bg-gray-400',
+  secondary: 'border border-gray-300 bg-white text-gray-900 hover:bg-gray-100 disabled:text-gray-500',
+  ghost: 'text-gray-800 hover:bg-gray-100',
+  destructive: 'bg-red-700 text-white hover:bg-red-800 disabled:bg-gray-400',
+  link: 'text-brand-800 underline underline-offset-4 hover:text-brand-900',
+} as const;
+
+const SIZES = {
+  md: 'min-h-10 px-4 py-2 text-sm',
+  sm: 'min-h-8 px-3 py-1 text-sm',
+  icon: 'h-10 w-10',
+} as const;
+
+export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
+  variant?: keyof typeof VARIANTS;
+  size?: keyof typeof SIZES;
+  /** Render the child element (e.g. a Link) with the button's look. */
+  asChild?: boolean;
+}
+
+export const Button = forwardRef<HTMLButtonElement, ButtonProps>(function Button(
+  { variant = 'primary', size = 'md', asChild, className, type, ...props },
+  ref,
+) {
+  const Comp: any = asChild ? Slot.Root : 'button';
+  return (
+    <Comp
+      ref={ref}
+      type={asChild ? undefined : (type ?? 'button')}
+      className={cn(
+        'inline-flex items-center justify-center gap-2 rounded-md font-medium transition-colors disabled:cursor-not-allowed',
+        VARIANTS[variant],
+        SIZES[size],
+        className,
+      )}
+      {...props}
+    />
+  );
+});

@@ -1,0 +1,177 @@
+// The location contract (SPEC.md sections 3, 5 and 7): one set of zod schemas used by the client's
+// forms (react-hook-form resolver), by the routes (fastify-type-provider-zod) and by tests.
+import { z } from 'zod';
+import {
+  ADDRESS_MAX,
+  DEFAULT_RADIUS_MILES,
+  DESCRIPTION_MAX,
+  LOCATION_CATEGORIES,
+  LOCATION_STATUSES,
+  NAME_MAX,
+  SHORT_TEXT_MAX,
+  URL_MAX,
+} from '../constants.js';
+import { MSG } from '../messages.js';
+import { tagSchema } from './tag.js';
+
+/** A web address, or empty. 'www.example.org' is accepted (https:// is added when shown);
+ * any scheme other than http(s) is refused. */
+export function isValidUrlOrEmpty(value: string): boolean {
+  const v = value.trim();
+  if (v === '') return true;
+  if (/\s/.test(v)) return false;
+  const hasScheme = /^[a-z][a-z0-9+.-]*:/i.test(v);
+  if (hasScheme && !/^https?:\/\//i.test(v)) return false;
+  try {
+    const u = new URL(hasScheme ? v : `https://${v}`);
+    return (u.protocol === 'http:' || u.protocol === 'https:') && u.hostname.includes('.');
+  } catch {
+    return false;
+  }
+}
+
+const optionalText = (max: number, label: string) =>
+  z
+    .string()
+    .max(max, `${label} must be at most ${max} characters`)
+    .nullish()
+    .transform((v) => v ?? '');
+
+const urlField = z
+  .string()
+  .max(URL_MAX, `URLs must be at most ${URL_MAX} characters`)
+  .nullish()
+  .transform((v) => (v ?? '').trim())
+  .refine(isValidUrlOrEmpty, MSG.invalidUrl);
+
+/** 'YYYY-MM-DD' (date input) or a full ISO timestamp, or empty. */
+const deadlineField = z
+  .string()
+  .nullish()
+  .transform((v) => (v ?? '').trim())
+  .refine((v) => v === '' || !Number.isNaN(Date.parse(v)), 'Please enter a valid date');
+
+export const locationCategorySchema = z.enum(LOCATION_CATEGORIES, { error: 'Please select a category' });
+export const locationStatusSchema = z.enum(LOCATION_STATUSES, { error: 'Status must be active or expired' });
+
+/** The fields of the location form payload, before the cross-field address rule. */
+export const locationFormFields = z.object({
+  name: z
+    .string({ error: MSG.nameRequired })
+    .trim()
+    .min(1, MSG.nameRequired)
+    .max(NAME_MAX, `Name must be at most ${NAME_MAX} characters`),
+  category: locationCategorySchema,
+  description: optionalText(DESCRIPTION_MAX, 'Description'),
+  address: z
+    .string()
+    .max(ADDRESS_MAX, `Address must be at most ${ADDRESS_MAX} characters`)
+    .nullish()
+    .transform((v) => (v ?? '').trim()),
+  phone: optionalText(SHORT_TEXT_MAX, 'Phone'),
+  website: urlField,
+  operatingHours: optionalText(SHORT_TEXT_MAX, 'Operating hours'),
+  tagIds: z
+    .array(z.number({ error: 'Tag ids must be numbers' }).int().positive(), { error: 'tagIds must be a list of numbers' })
+    .max(100, 'At most 100 tags')
+    .nullish()
+    .transform((v) => [...new Set(v ?? [])]),
+  deadline: deadlineField,
+  registrationLink: urlField,
+  faqLink: urlField,
+  status: locationStatusSchema.nullish().transform((v) => v ?? 'active'),
+});
+
+/** SPEC.md section 5: an address is required for every category except resource. */
+function requireAddress(v: { category?: string; address?: string }, ctx: z.RefinementCtx) {
+  if (v.category && v.category !== 'resource' && !(v.address ?? '').trim()) {
+    ctx.addIssue({ code: 'custom', path: ['address'], message: MSG.addressRequired });
+  }
+}
+
+/** POST /api/locations and the add form. */
+export const locationFormSchema = locationFormFields.superRefine(requireAddress);
+export type LocationFormInput = z.input<typeof locationFormSchema>;
+export type LocationFormValues = z.output<typeof locationFormSchema>;
+
+/** PATCH /api/locations/{id}: any subset of the form; the server checks the address rule on the
+ * merged result (so changing only the category to 'park' still needs an address). */
+export const locationPatchSchema = locationFormFields.partial();
+export type LocationPatch = z.output<typeof locationPatchSchema>;
+export { requireAddress as locationAddressRule };
+
+export const tagRefSchema = tagSchema.pick({ id: true, name: true, category: true });
+
+/** A location as the API answers it. Dates are ISO strings. */
+export const locationSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  category: z.string(),
+  description: z.string().nullable(),
+  address: z.string().nullable(),
+  latitude: z.number().nullable(),
+  longitude: z.number().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  website: z.string().nullable(),
+  slug: z.string(),
+  viewCount: z.number().int(),
+  uniqueId: z.string(),
+  phone: z.string().nullable(),
+  operatingHours: z.string().nullable(),
+  notionId: z.string().nullable(),
+  status: z.string(),
+  deadline: z.string().nullable(),
+  registrationLink: z.string().nullable(),
+  faqLink: z.string().nullable(),
+  tags: z.array(tagRefSchema),
+  flagCount: z.number().int(),
+  /** Miles from the searched point, when lat/lng were given. */
+  distance: z.number().nullable().optional(),
+  /** Only on GET /api/locations/{id}. */
+  engagement: z.object({ totalViews: z.number().int(), totalClicks: z.number().int() }).optional(),
+});
+export type Location = z.infer<typeof locationSchema>;
+
+const commaIds = z
+  .string()
+  .max(2000)
+  .transform((s, ctx) => {
+    const parts = s.split(',').map((p) => p.trim()).filter(Boolean);
+    const ids = parts.map(Number);
+    if (ids.some((n) => !Number.isInteger(n) || n <= 0 || n > 2_147_483_647)) {
+      ctx.addIssue({ code: 'custom', message: 'tagIds must be comma-separated numbers' });
+      return z.NEVER;
+    }
+    return [...new Set(ids)];
+  });
+
+/** GET /api/locations (and the map points call): SPEC.md section 7 plus paging. */
+export const locationListQuerySchema = z
+  .object({
+    category: z.union([locationCategorySchema, z.literal('all')]).optional(),
+    search: z.string().max(200, 'Search must be at most 200 characters').optional(),
+    tagIds: commaIds.optional(),
+    lat: z.coerce.number().min(-90).max(90).optional(),
+    lng: z.coerce.number().min(-180).max(180).optional(),
+    radius: z.coerce.number().positive('radius must be positive').max(500, 'radius must be at most 500 miles').optional(),
+    limit: z.coerce.number().int().min(1).max(100).optional(),
+    offset: z.coerce.number().int().min(0).max(10_000_000).optional(),
+  })
+  .refine((q) => (q.lat === undefined) === (q.lng === undefined), {
+    message: 'lat and lng must be given together',
+    path: ['lat'],
+  })
+  .transform((q) => ({ ...q, radius: q.radius ?? DEFAULT_RADIUS_MILES }));
+export type LocationListQuery = z.output<typeof locationListQuerySchema>;
+
+/** One map point (GET /api/locations/points): never the full record. */
+export const locationPointSchema = z.object({
+  id: z.number().int(),
+  slug: z.string(),
+  name: z.string(),
+  category: z.string(),
+  lat: z.number(),
+  lng: z.number(),
+});
+export type LocationPoint = z.infer<typeof locationPointSchema>;

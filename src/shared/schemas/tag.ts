@@ -1,0 +1,33 @@
+import { z } from 'zod';
+import { TAG_CATEGORIES, TAG_NAME_MAX } from '../constants.js';
+import { MSG } from '../messages.js';
+
+/** Any '<' followed by a letter, '/' or '!' reads as markup: tag names are plain words. */
+export const looksLikeHtml = (s: string) => /<\s*[a-z!/]/i.test(s) || /&[a-z#0-9]+;/i.test(s);
+
+export const tagCategorySchema = z.enum(TAG_CATEGORIES, { error: 'Tag category must be one of: product, amenity, accessibility, community, sustainability, other' });
+
+export const tagNameSchema = z
+  .string({ error: MSG.tagNameRequired })
+  .trim()
+  .min(1, MSG.tagNameRequired)
+  .max(TAG_NAME_MAX, `Tag name must be at most ${TAG_NAME_MAX} characters`)
+  .refine((s) => !looksLikeHtml(s), MSG.tagHtml);
+
+/** POST /api/tags and PATCH /api/tags/{id}: category optional (empty = none). */
+export const tagInputSchema = z.object({
+  name: tagNameSchema,
+  category: z
+    .union([tagCategorySchema, z.literal(''), z.null()])
+    .optional()
+    .transform((v) => (v ? v : null)),
+});
+export type TagInput = z.input<typeof tagInputSchema>;
+
+export const tagSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  category: z.string().nullable(),
+  createdAt: z.string().optional(),
+});
+export type Tag = z.infer<typeof tagSchema>;
