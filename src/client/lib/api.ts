@@ -1,6 +1,9 @@
 // The client's one way to call the API (SPEC.md section 7): credentials included, JSON bodies with
 // a JSON content type, and any non-OK answer turned into an Error whose text is
-// '{status}: {response text}' (or the status text when the body is empty).
+// '{status}: {response text}' (or the status text when the body is empty). Writes carry the
+// anonymous engagement session id in X-Session-Id, so the server's revision history can group an
+// anonymous person's edits (and an administrator can revert them together).
+import { getEngagementSessionId } from './session';
 
 export class ApiError extends Error {
   constructor(
@@ -33,7 +36,10 @@ export async function throwIfResNotOk(res: Response): Promise<void> {
 export async function apiRequest(method: string, url: string, data?: unknown): Promise<Response> {
   const res = await fetch(url, {
     method,
-    headers: data !== undefined ? { 'Content-Type': 'application/json' } : {},
+    headers: {
+      ...(data !== undefined ? { 'Content-Type': 'application/json' } : {}),
+      'X-Session-Id': getEngagementSessionId(),
+    },
     body: data !== undefined ? JSON.stringify(data) : undefined,
     credentials: 'include',
   });
