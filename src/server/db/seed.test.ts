@@ -1,0 +1,56 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { centroidForAddress } from '../modules/geocode/zip-centroids.js';
+import { openTestDatabase } from '../test/test-app.js';
+import type { Database } from './connect.js';
+import { locationTags, locations, tags } from './schema.js';
+import { readSeedRows, seedDatabase } from './seed.js';
+
+describe('seed data', () => {
+  let database: Database;
+  let dispose: () => Promise<void>;
+  beforeAll(async () => {
+    ({ database, dispose } = await openTestDatabase());
+  });
+  afterAll(() => dispose());
+
+  it('loads every Kansas City place with unique slugs, tags and coordinates', async () => {
+    const rows = readSeedRows();
+    expect(rows.length).toBe(58);
+    expect(await seedDatabase(database.db)).toBe(58);
+    const all = await database.db.select().from(locations);
+    expect(all).toHaveLength(58);
+    expect(new Set(all.map((l) => l.slug)).size).toBe(58);
+    // The row's own coordinates win.
+    const cityMarket = all.find((l) => l.name.startsWith('City Market'))!;
+    expect(cityMarket.latitude).toBeCloseTo(39.1086815, 5);
+    // Without coordinates: the ZIP centroid of the address.
+    const zipRow = rows.find((r) => !r.latitude && /\b64132\b/.test(r.address))!;
+    const zipPlace = all.find((l) => l.name === zipRow.name)!;
+    expect(zipPlace.latitude).toBeCloseTo(centroidForAddress('x 64132')!.lat, 5);
+    // Most places end up on the map.
+    expect(all.filter((l) => l.latitude !== null).length).toBeGreaterThan(45);
+  });
+
+  it('has the tag vocabulary with categories, including the food-access programs', async () => {
+    const vocab = await database.db.select().from(tags);
+    const byName = new Map(vocab.map((t) => [t.name, t.category]));
+    expect(byName.get('snap-ebt')).toBe('amenity');
+    expect(byName.get('wic')).toBe('amenity');
+    expect(byName.get('double-up-food-bucks')).toBe('amenity');
+    expect(byName.get('produce')).toBe('product');
+    for (const c of byName.values()) {
+      expect(['product', 'amenity', 'accessibility', 'community', 'sustainability', 'other']).toContain(c);
+    }
+    const brookside = (await database.db.select().from(locations).where(eq(locations.slug, 'brookside-farmers-market')))[0]!;
+    const links = await database.db.select().from(locationTags).where(eq(locationTags.locationId, brookside.id));
+    expect(links.length).toBe(6);
+    expect(brookside.tagText.split(' ')).toContain('snap-ebt');
+  });
+
+  it('reloads in place without duplicating places', async () => {
+    await seedDatabase(database.db);
+    const n = await database.db.select({ n: sql<number>`count(*)::int` }).from(locations);
+    expect(n[0]!.n).toBe(58);
+  });
+});
