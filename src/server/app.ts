@@ -5,6 +5,7 @@ import type { AppContext, ApiModule } from './context.js';
 import type { Database } from './db/connect.js';
 import type { Env } from './env.js';
 import { createGeocoder } from './modules/geocode/geocoder.js';
+import { configRoutes } from './modules/config/config.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { visitorsRoutes } from './modules/visitors/visitors.routes.js';
 import { loadHashSalt, makeClientHasher } from './plugins/client-identity.js';
@@ -23,7 +24,7 @@ export interface AppDeps {
 }
 
 /** Every API module, registered under /api in this order. */
-const API_MODULES: ApiModule[] = [healthRoutes, visitorsRoutes];
+const API_MODULES: ApiModule[] = [healthRoutes, configRoutes, visitorsRoutes];
 
 export async function buildApp(deps: AppDeps) {
   const { env, database } = deps;

@@ -1,0 +1,17 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/test-app.js';
+
+describe('GET /api/config', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('answers the map tile URL template from MAP_TILE_URL', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/config' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ mapTileUrl: t.env.MAP_TILE_URL });
+    expect(res.json().mapTileUrl).toContain('{z}');
+  });
+});
