@@ -1,20 +1,26 @@
-// The <head> of a location page (/discover/{slug}): its own title and description, so search
-// engines and link previews show the place. Old slugs (after a rename) resolve to the place.
+// The <head> of a location page (/discover/{slug}): its own title, description and canonical URL,
+// Open Graph and Twitter card tags for link previews, and schema.org JSON-LD (a Place, or an Event
+// for a resource with a deadline) so search engines read the place. Old slugs (after a rename)
+// resolve to the place; the canonical URL always names the current slug.
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../context.js';
 import { locationSlugs, locations } from '../db/schema.js';
-import type { PageHead } from './pages.js';
+import { escapeHtml, type PageHead } from './pages.js';
+
+export const SITE_NAME = 'KC Green Directory';
+
+type LocationRow = typeof locations.$inferSelect;
 
 /** Plain text of a stored description (tags dropped, entities decoded), cut for meta tags. */
 export function plainText(html: string | null | undefined, max = 160): string {
   const text = (html ?? '')
     .replace(/<[^>]*>/g, ' ')
     .replace(/&nbsp;/g, ' ')
-    .replace(/&amp;/g, '&')
     .replace(/&lt;/g, '<')
     .replace(/&gt;/g, '>')
     .replace(/&quot;/g, '"')
     .replace(/&#39;/g, "'")
+    .replace(/&amp;/g, '&')
     .replace(/\s+/g, ' ')
     .trim();
   return text.length > max ? `${text.slice(0, max - 1).trimEnd()}…` : text;
@@ -32,6 +38,79 @@ export async function findLocationBySlug(ctx: AppContext, slug: string) {
   return old[0]?.location ?? null;
 }
 
+/** JSON for a <script> element: '<' (and the line separators JavaScript once choked on) become
+ * \u escapes, so '</script>' or '<!--' in user text cannot end or confuse the element. */
+export function jsonForScript(value: unknown): string {
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/>/g, '\\u003e')
+    .replace(/&/g, '\\u0026')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+}
+
+/** 'www.example.org' -> 'https://www.example.org'; anything but http(s) is dropped. */
+function absoluteUrl(url: string | null | undefined): string | undefined {
+  const v = (url ?? '').trim();
+  if (!v) return undefined;
+  const withScheme = /^https?:\/\//i.test(v) ? v : /^[a-z][a-z0-9+.-]*:/i.test(v) ? '' : `https://${v}`;
+  if (!withScheme) return undefined;
+  try {
+    return new URL(withScheme).toString();
+  } catch {
+    return undefined;
+  }
+}
+
+/** schema.org data of a place: a Place, or for a resource with a deadline an Event held there. */
+export function locationJsonLd(location: LocationRow, url: string, description: string): Record<string, unknown> {
+  const place: Record<string, unknown> = {
+    '@type': 'Place',
+    name: location.name,
+    url,
+  };
+  if (description) place.description = description;
+  if (location.address) place.address = { '@type': 'PostalAddress', streetAddress: location.address };
+  if (location.latitude != null && location.longitude != null) {
+    place.geo = { '@type': 'GeoCoordinates', latitude: location.latitude, longitude: location.longitude };
+  }
+  if (location.phone) place.telephone = location.phone;
+  const website = absoluteUrl(location.website);
+  if (website) place.sameAs = website;
+
+  if (location.category === 'resource' && location.deadline) {
+    // A resource is a program open until its deadline: it runs from when it was listed to the
+    // deadline (startDate never after endDate).
+    const end = location.deadline;
+    const start = new Date(Math.min(location.createdAt.getTime(), end.getTime()));
+    const { '@type': _type, ...placeFields } = place;
+    const event: Record<string, unknown> = {
+      '@context': 'https://schema.org',
+      '@type': 'Event',
+      name: location.name,
+      url,
+      startDate: start.toISOString(),
+      endDate: end.toISOString(),
+      eventStatus: 'https://schema.org/EventScheduled',
+      eventAttendanceMode: location.address
+        ? 'https://schema.org/OfflineEventAttendanceMode'
+        : 'https://schema.org/OnlineEventAttendanceMode',
+      location: location.address
+        ? { '@type': 'Place', ...placeFields }
+        : { '@type': 'VirtualLocation', url: absoluteUrl(location.registrationLink) ?? url },
+    };
+    if (description) event.description = description;
+    const registration = absoluteUrl(location.registrationLink);
+    if (registration) event.offers = { '@type': 'Offer', url: registration };
+    return event;
+  }
+  return { '@context': 'https://schema.org', ...place };
+}
+
+function meta(attr: 'property' | 'name', key: string, content: string): string {
+  return `<meta ${attr}="${key}" content="${escapeHtml(content)}" />`;
+}
+
 export async function buildLocationHead(
   ctx: AppContext,
   slug: string,
@@ -42,8 +121,21 @@ export async function buildLocationHead(
   const description =
     plainText(location.description) ||
     `${location.name}${location.address ? `, ${location.address}` : ''} in the Kansas City green directory.`;
-  return {
-    head: { title: `${location.name} | KC Green Directory`, description },
-    canonical: `${origin}/discover/${encodeURIComponent(location.slug)}`,
-  };
+  const title = `${location.name} | ${SITE_NAME}`;
+  const canonical = `${origin}/discover/${encodeURIComponent(location.slug)}`;
+  const extra = [
+    meta('property', 'og:title', title),
+    meta('property', 'og:description', description),
+    meta('property', 'og:url', canonical),
+    meta('property', 'og:type', 'website'),
+    meta('property', 'og:site_name', SITE_NAME),
+    meta('property', 'og:locale', 'en_US'),
+    meta('name', 'twitter:card', 'summary'),
+    meta('name', 'twitter:title', title),
+    meta('name', 'twitter:description', description),
+    `<script type="application/ld+json">${jsonForScript(
+      locationJsonLd(location, canonical, plainText(location.description, 5000)),
+    )}</script>`,
+  ].join('\n    ');
+  return { head: { title, description, extra }, canonical };
 }

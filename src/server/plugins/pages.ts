@@ -7,6 +7,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
 import { buildLocationHead } from './location-head.js';
+import { registerSitemap } from './sitemap.js';
 
 export interface PageHead {
   title: string;
@@ -112,6 +113,7 @@ export async function registerPages(
     return sendPage(reply, render(NOT_FOUND_HEAD, null), 404);
   });
 
+  registerSitemap(app, ctx);
   if (!clientDir || !template) return;
 
   await app.register(fastifyStatic, {
