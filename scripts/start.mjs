@@ -5,6 +5,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
+// Settings may come from a .env file beside package.json (see .env.example); real environment wins.
+if (fs.existsSync(path.join(root, '.env'))) process.loadEnvFile(path.join(root, '.env'));
 const built = path.join(root, 'dist/client/index.html');
 
 function newestMtime(dir) {
