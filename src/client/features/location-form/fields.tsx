@@ -1,0 +1,245 @@
+// The location form's fields, one component each, so the add dialog, the detail dialog and the
+// location page can lay them out in their own tabs. Every field: a label bound to its control,
+// aria-invalid, and aria-describedby pointing at the message beside it.
+import type { ReactNode } from 'react';
+import { Controller, useWatch } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { LOCATION_CATEGORIES, LOCATION_STATUSES } from '../../../shared/constants';
+import { MSG } from '../../../shared/messages';
+import { FieldError, Input, Label, NativeSelect, Textarea } from '../../components/ui/form-controls';
+import { TagPicker } from '../tags/tag-picker';
+import { DESCRIPTION_REQUIRED, type LocationForm, type LocationFormInput } from './use-location-form';
+
+export interface FieldProps {
+  form: LocationForm;
+  /** Prefix of the element ids, so two forms on one page never share ids. */
+  idPrefix?: string;
+}
+
+type FieldName = keyof LocationFormInput;
+
+/** The zod messages are SPEC.md's English texts; show them in the interface language. */
+const ERROR_KEYS: Record<string, string> = {
+  [MSG.nameRequired]: 'errors.nameRequired',
+  [MSG.addressRequired]: 'errors.addressRequired',
+  [MSG.invalidUrl]: 'errors.invalidUrl',
+  [DESCRIPTION_REQUIRED]: 'errors.descriptionRequired',
+  'Please select a category': 'errors.categoryRequired',
+  'Please enter a valid date': 'errors.invalidDate',
+};
+
+function useFieldState(form: LocationForm, name: FieldName, idPrefix = 'location') {
+  const { t } = useTranslation('location-form');
+  const error = form.formState.errors[name];
+  const raw = typeof error?.message === 'string' ? error.message : undefined;
+  const message = raw ? (ERROR_KEYS[raw] ? t(ERROR_KEYS[raw]) : raw) : undefined;
+  const id = `${idPrefix}-${name}`;
+  const errorId = `${id}-error`;
+  return {
+    t,
+    id,
+    errorId,
+    message,
+    aria: {
+      id,
+      'aria-invalid': message ? true : undefined,
+      'aria-describedby': message ? errorId : undefined,
+    } as const,
+  };
+}
+
+/** Visible star; the control itself carries aria-required. */
+function Required() {
+  return (
+    <span aria-hidden="true" className="ml-0.5 text-red-700">
+      *
+    </span>
+  );
+}
+
+function FieldShell({ children, className }: { children: ReactNode; className?: string }) {
+  return <div className={className ?? 'space-y-0'}>{children}</div>;
+}
+
+export function NameField({ form, idPrefix }: FieldProps) {
+  const f = useFieldState(form, 'name', idPrefix);
+  return (
+    <FieldShell>
+      <Label htmlFor={f.id}>
+        {f.t('fields.name')}
+        <Required />
+      </Label>
+      <Input {...f.aria} aria-required="true" autoComplete="off" {...form.register('name')} />
+      <FieldError id={f.errorId} message={f.message} />
+    </FieldShell>
+  );
+}
+
+export function CategoryField({ form, idPrefix }: FieldProps) {
+  const f = useFieldState(form, 'category', idPrefix);
+  const reg = form.register('category', {
+    onChange: () => {
+      // The address rule depends on the category: re-check a message already shown.
+      if (form.formState.isSubmitted) void form.trigger('address');
+    },
+  });
+  return (
+    <FieldShell>
+      <Label htmlFor={f.id}>
+        {f.t('fields.category')}
+        <Required />
+      </Label>
+      <NativeSelect {...f.aria} aria-required="true" {...reg}>
+        {LOCATION_CATEGORIES.map((c) => (
+          <option key={c} value={c}>
+            {f.t(`categories.${c}`)}
+          </option>
+        ))}
+      </NativeSelect>
+      <FieldError id={f.errorId} message={f.message} />
+    </FieldShell>
+  );
+}
+
+export function DescriptionField({ form, idPrefix, required }: FieldProps & { required?: boolean }) {
+  const f = useFieldState(form, 'description', idPrefix);
+  return (
+    <FieldShell>
+      <Label htmlFor={f.id}>
+        {f.t('fields.description')}
+        {required && <Required />}
+      </Label>
+      <Textarea
+        {...f.aria}
+        aria-required={required ? 'true' : undefined}
+        rows={4}
+        {...form.register('description')}
+      />
+      <FieldError id={f.errorId} message={f.message} />
+    </FieldShell>
+  );
+}
+
+export function AddressField({ form, idPrefix }: FieldProps) {
+  const f = useFieldState(form, 'address', idPrefix);
+  const category = useWatch({ control: form.control, name: 'category' });
+  const optional = category === 'resource';
+  return (
+    <FieldShell>
+      <Label htmlFor={f.id}>
+        {f.t('fields.address')}
+        {optional ? <span className="font-normal text-gray-700"> {f.t('fields.addressOptional')}</span> : <Required />}
+      </Label>
+      <Input
+        {...f.aria}
+        aria-required={optional ? undefined : 'true'}
+        autoComplete="street-address"
+        {...form.register('address')}
+      />
+      <FieldError id={f.errorId} message={f.message} />
+    </FieldShell>
+  );
+}
+
+export function PhoneField({ form, idPrefix }: FieldProps) {
+  const f = useFieldState(form, 'phone', idPrefix);
+  return (
+    <FieldShell>
+      <Label htmlFor={f.id}>{f.t('fields.phone')}</Label>
+      <Input {...f.aria} type="tel" autoComplete="tel" {...form.register('phone')} />
+      <FieldError id={f.errorId} message={f.message} />
+    </FieldShell>
+  );
+}
+
+function UrlField({ form, idPrefix, name, label }: FieldProps & { name: 'website' | 'registrationLink' | 'faqLink'; label: string }) {
+  const f = useFieldState(form, name, idPrefix);
+  return (
+    <FieldShell>
+      <Label htmlFor={f.id}>{f.t(label)}</Label>
+      <Input {...f.aria} type="url" inputMode="url" placeholder="https://" autoComplete="url" {...form.register(name)} />
+      <FieldError id={f.errorId} message={f.message} />
+    </FieldShell>
+  );
+}
+
+export function WebsiteField(props: FieldProps) {
+  return <UrlField {...props} name="website" label="fields.website" />;
+}
+
+export function OperatingHoursField({ form, idPrefix }: FieldProps) {
+  const f = useFieldState(form, 'operatingHours', idPrefix);
+  return (
+    <FieldShell>
+      <Label htmlFor={f.id}>{f.t('fields.operatingHours')}</Label>
+      <Input {...f.aria} placeholder={f.t('fields.operatingHoursPlaceholder')} {...form.register('operatingHours')} />
+      <FieldError id={f.errorId} message={f.message} />
+    </FieldShell>
+  );
+}
+
+export function StatusField({ form, idPrefix }: FieldProps) {
+  const f = useFieldState(form, 'status', idPrefix);
+  return (
+    <FieldShell>
+      <Label htmlFor={f.id}>{f.t('fields.status')}</Label>
+      <NativeSelect {...f.aria} {...form.register('status')}>
+        {LOCATION_STATUSES.map((s) => (
+          <option key={s} value={s}>
+            {f.t(`statuses.${s}`)}
+          </option>
+        ))}
+      </NativeSelect>
+      <FieldError id={f.errorId} message={f.message} />
+    </FieldShell>
+  );
+}
+
+export function DeadlineField({ form, idPrefix }: FieldProps) {
+  const f = useFieldState(form, 'deadline', idPrefix);
+  return (
+    <FieldShell>
+      <Label htmlFor={f.id}>{f.t('fields.deadline')}</Label>
+      <Input {...f.aria} type="date" {...form.register('deadline')} />
+      <FieldError id={f.errorId} message={f.message} />
+    </FieldShell>
+  );
+}
+
+export function RegistrationLinkField(props: FieldProps) {
+  return <UrlField {...props} name="registrationLink" label="fields.registrationLink" />;
+}
+
+export function FaqLinkField(props: FieldProps) {
+  return <UrlField {...props} name="faqLink" label="fields.faqLink" />;
+}
+
+/** Deadline, registration link and FAQ link: only for resources (SPEC.md section 2). */
+export function ResourceFields({ form, idPrefix, className }: FieldProps & { className?: string }) {
+  const category = useWatch({ control: form.control, name: 'category' });
+  if (category !== 'resource') return null;
+  return (
+    <div className={className ?? 'space-y-4'}>
+      <DeadlineField form={form} idPrefix={idPrefix} />
+      <RegistrationLinkField form={form} idPrefix={idPrefix} />
+      <FaqLinkField form={form} idPrefix={idPrefix} />
+    </div>
+  );
+}
+
+/** The tag picker bound to tagIds, with access to tag management. */
+export function TagsField({ form, idPrefix = 'location' }: FieldProps) {
+  return (
+    <Controller
+      control={form.control}
+      name="tagIds"
+      render={({ field }) => (
+        <TagPicker
+          idPrefix={`${idPrefix}-tags`}
+          value={field.value ?? []}
+          onChange={(ids) => field.onChange(ids)}
+        />
+      )}
+    />
+  );
+}

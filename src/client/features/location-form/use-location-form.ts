@@ -1,0 +1,146 @@
+// The one location form (SPEC.md sections 3 and 5) shared by the Add New Location dialog, the
+// Discover detail dialog and the location page: react-hook-form driven by the shared zod schema,
+// so the client shows the same messages the server answers with.
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm, type UseFormReturn } from 'react-hook-form';
+import type { LocationCategory } from '../../../shared/constants';
+import {
+  type Location,
+  type LocationFormInput,
+  type LocationFormValues,
+  locationFormSchema,
+} from '../../../shared/schemas/location';
+
+export type { LocationFormInput, LocationFormValues };
+export type LocationForm = UseFormReturn<LocationFormInput, unknown, LocationFormValues>;
+
+/** Client-only message: the add form asks for a description although the schema allows none. */
+export const DESCRIPTION_REQUIRED = 'Description is required';
+
+/** The add form's variant of the schema: the description is required (SPEC.md section 2). */
+const addFormSchema = locationFormSchema.superRefine((v, ctx) => {
+  if (!(v.description ?? '').trim()) {
+    ctx.addIssue({ code: 'custom', path: ['description'], message: DESCRIPTION_REQUIRED });
+  }
+});
+
+export const EMPTY_LOCATION_FORM: LocationFormInput = {
+  name: '',
+  category: 'farmers-market',
+  description: '',
+  address: '',
+  phone: '',
+  website: '',
+  operatingHours: '',
+  tagIds: [],
+  deadline: '',
+  registrationLink: '',
+  faqLink: '',
+  status: 'active',
+};
+
+export interface UseLocationFormOptions {
+  /** The add form labels and checks the description as required. */
+  requireDescription?: boolean;
+}
+
+export function useLocationForm(
+  defaults?: Partial<LocationFormInput>,
+  options: UseLocationFormOptions = {},
+): LocationForm {
+  return useForm<LocationFormInput, unknown, LocationFormValues>({
+    resolver: zodResolver(options.requireDescription ? addFormSchema : locationFormSchema),
+    defaultValues: { ...EMPTY_LOCATION_FORM, ...defaults },
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
+    shouldFocusError: true,
+  });
+}
+
+const ENTITIES: Record<string, string> = {
+  '&amp;': '&',
+  '&lt;': '<',
+  '&gt;': '>',
+  '&quot;': '"',
+  '&#39;': "'",
+  '&#x27;': "'",
+  '&apos;': "'",
+  '&nbsp;': ' ',
+};
+
+/** Stored description (sanitised HTML or plain text) -> editable plain text: block ends and <br>
+ * become line breaks, list items get a bullet, every other tag is dropped, entities decoded. */
+export function htmlToEditableText(html: string | null | undefined): string {
+  if (!html) return '';
+  if (!/<[a-z/!]/i.test(html) && !/&[a-z#0-9]+;/i.test(html)) return html;
+  const text = html
+    .replace(/\r\n?/g, '\n')
+    .replace(/<br\s*\/?>/gi, '\n')
+    .replace(/<li[^>]*>/gi, '• ')
+    .replace(/<\/(p|li|h[1-6]|ul|ol|div)>/gi, '\n')
+    .replace(/<[^>]*>/g, '')
+    .replace(/&(amp|lt|gt|quot|apos|nbsp|#39|#x27);/gi, (m) => ENTITIES[m.toLowerCase()] ?? m);
+  return text
+    .split('\n')
+    .map((line) => line.replace(/[ \t]+$/g, ''))
+    .join('\n')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
+}
+
+/** A stored location -> the form's values (SPEC.md section 4: deadline cut to its date part,
+ * tags as a list of ids, description as editable text). */
+export function locationToFormValues(location: Location): LocationFormInput {
+  const category = location.category as LocationCategory;
+  return {
+    name: location.name,
+    category,
+    description: htmlToEditableText(location.description),
+    address: location.address ?? '',
+    phone: location.phone ?? '',
+    website: location.website ?? '',
+    operatingHours: location.operatingHours ?? '',
+    tagIds: location.tags.map((t) => t.id),
+    deadline: location.deadline ? location.deadline.slice(0, 10) : '',
+    registrationLink: location.registrationLink ?? '',
+    faqLink: location.faqLink ?? '',
+    status: location.status === 'expired' ? 'expired' : 'active',
+  };
+}
+
+export interface LocationPayload {
+  name: string;
+  category: string;
+  description: string;
+  address: string;
+  phone: string;
+  website: string;
+  operatingHours: string;
+  tagIds: number[];
+  status: 'active' | 'expired';
+  deadline?: string;
+  registrationLink?: string;
+  faqLink?: string;
+}
+
+/** Validated values -> the body of POST/PATCH /api/locations. The resource-only fields are sent
+ * only for resources; the deadline as 'YYYY-MM-DD'. */
+export function formValuesToPayload(values: LocationFormValues, category: string = values.category): LocationPayload {
+  const payload: LocationPayload = {
+    name: values.name,
+    category,
+    description: values.description,
+    address: values.address,
+    phone: values.phone,
+    website: values.website,
+    operatingHours: values.operatingHours,
+    tagIds: values.tagIds,
+    status: values.status,
+  };
+  if (category === 'resource') {
+    payload.deadline = values.deadline ? values.deadline.slice(0, 10) : '';
+    payload.registrationLink = values.registrationLink;
+    payload.faqLink = values.faqLink;
+  }
+  return payload;
+}
