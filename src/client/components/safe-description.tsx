@@ -1,16 +1,41 @@
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useMachineTranslation } from '../features/translation/use-machine-translation';
 import { cn } from '../lib/cn';
 import { sanitizeDescription } from '../lib/sanitize';
 
-/** A stored description, sanitised on render (lib/sanitize.ts) and shown as rich text. */
+/** A stored description, sanitised on render (lib/sanitize.ts) and shown as rich text. In another
+ * language than English it is machine-translated (and marked so, with a way to see the original). */
 export function SafeDescription({ html, className }: { html: string | null | undefined; className?: string }) {
-  const clean = useMemo(() => sanitizeDescription(html), [html]);
+  const { t } = useTranslation('translation');
+  const [showOriginal, setShowOriginal] = useState(false);
+  const translation = useMachineTranslation(html, 'html');
+  const shown = showOriginal ? (html ?? '') : translation.text;
+  const clean = useMemo(() => sanitizeDescription(shown), [shown]);
   if (!clean) return null;
   return (
-    <div
-      className={cn('prose-sm max-w-none break-words [&_a]:text-brand-800 [&_a]:underline [&_li]:ml-5 [&_ol]:list-decimal [&_ul]:list-disc', className)}
-      // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised by sanitizeDescription (DOMPurify allow-list)
-      dangerouslySetInnerHTML={{ __html: clean }}
-    />
+    <div className={className}>
+      <div
+        className="max-w-none break-words [&_a]:text-brand-800 [&_a]:underline [&_li]:ml-5 [&_ol]:list-decimal [&_ul]:list-disc"
+        lang={translation.translated && !showOriginal ? undefined : 'en'}
+        // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised by sanitizeDescription (DOMPurify allow-list)
+        dangerouslySetInnerHTML={{ __html: clean }}
+      />
+      {translation.translated && (
+        <p className={cn('mt-1 flex flex-wrap items-center gap-x-2 text-xs text-gray-700')} data-testid="machine-translated">
+          <span>{showOriginal ? t('originalShown') : t('machineTranslated')}</span>
+          <button
+            type="button"
+            className="inline-flex min-h-6 items-center text-brand-800 underline underline-offset-2"
+            onClick={(e) => {
+              e.stopPropagation();
+              setShowOriginal((v) => !v);
+            }}
+          >
+            {showOriginal ? t('showTranslation') : t('showOriginal')}
+          </button>
+        </p>
+      )}
+    </div>
   );
 }
