@@ -1,3 +1,174 @@
+// The location page, /discover/{slug} (SPEC.md sections 2, 4 and 7): a skeleton while loading,
+// then the place (or the not-found card); Share, Edit (inline form) and Get Directions from the
+// address. One view is recorded per page load; a click when the address is used.
+import { useQueryClient } from '@tanstack/react-query';
+import { ArrowLeft, Pencil, Share2 } from 'lucide-react';
+import { useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import type { LocationCategory } from '../../../shared/constants';
+import type { Location } from '../../../shared/schemas/location';
+import { useReportLocation } from '../../app/app-dialogs';
+import { Button } from '../../components/ui/button';
+import { categoryBadgeClass } from '../../lib/category-styles';
+import { cn } from '../../lib/cn';
+import { descriptionText } from '../../lib/sanitize';
+import { DirectionsDialog } from '../directions/directions-dialog';
+import { ShareDialog } from '../share/share-dialog';
+import { LocationEditForm } from './location-edit-form';
+import { ContactFacts, LocationTabs, TagList } from './location-view';
+import { engagementKey, recordEngagement, useLocationBySlug, useRecordView } from './use-location';
+
+const SITE_NAME = 'KC Green Directory';
+
+function useDocumentTitle(title: string | null) {
+  useEffect(() => {
+    if (title) document.title = title;
+  }, [title]);
+}
+
+function LocationSkeleton() {
+  const { t } = useTranslation('location');
+  return (
+    <div className="animate-pulse space-y-4" aria-busy="true" data-testid="location-skeleton">
+      <span className="sr-only">{t('loading')}</span>
+      <div className="h-5 w-40 rounded bg-gray-200" />
+      <div className="h-9 w-2/3 rounded bg-gray-200" />
+      <div className="h-6 w-32 rounded-full bg-gray-200" />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <div className="h-12 rounded bg-gray-200" />
+        <div className="h-12 rounded bg-gray-200" />
+      </div>
+      <div className="h-48 rounded bg-gray-200" />
+    </div>
+  );
+}
+
+function BackLink() {
+  const { t } = useTranslation('location');
+  return (
+    <Button asChild variant="ghost" className="-ml-3">
+      <Link to="/discover">
+        <ArrowLeft aria-hidden="true" className="h-4 w-4" />
+        {t('back')}
+      </Link>
+    </Button>
+  );
+}
+
+function NotFoundCard() {
+  const { t } = useTranslation('location');
+  useDocumentTitle(`${t('notFoundTitle')} | ${SITE_NAME}`);
+  return (
+    <div className="rounded-lg border border-gray-200 bg-white p-6 text-center shadow-sm sm:p-10">
+      <h1 className="text-2xl font-bold text-gray-900">{t('notFoundTitle')}</h1>
+      <p className="mt-3 text-gray-800">{t('notFound')}</p>
+      <Button asChild className="mt-6">
+        <Link to="/discover">
+          <ArrowLeft aria-hidden="true" className="h-4 w-4" />
+          {t('back')}
+        </Link>
+      </Button>
+    </div>
+  );
+}
+
+function LocationDetails({ location }: { location: Location }) {
+  const { t } = useTranslation('location');
+  const qc = useQueryClient();
+  const [editing, setEditing] = useState(false);
+  const [shareOpen, setShareOpen] = useState(false);
+  const [directionsOpen, setDirectionsOpen] = useState(false);
+
+  useDocumentTitle(`${location.name} | ${SITE_NAME}`);
+  useReportLocation(location.id);
+  useRecordView(location.id, () => void qc.invalidateQueries({ queryKey: engagementKey(location.id) }));
+
+  const shareUrl = `${window.location.origin}/discover/${encodeURIComponent(location.slug)}`;
+  const shareText = useMemo(() => descriptionText(location.description), [location.description]);
+  const categoryLabel = t(`categories.${location.category}`, { defaultValue: location.category });
+
+  const openDirections = () => {
+    setDirectionsOpen(true);
+    void recordEngagement(location.id, 'click').then(() =>
+      qc.invalidateQueries({ queryKey: engagementKey(location.id) }),
+    );
+  };
+
+  return (
+    <article aria-labelledby="location-name" className="space-y-6">
+      <BackLink />
+      <header className="flex flex-col gap-4 sm:flex-row sm:items-start sm:justify-between">
+        <div className="min-w-0 space-y-2">
+          <h1 id="location-name" className="break-words text-3xl font-bold text-gray-900">
+            {location.name}
+          </h1>
+          <span
+            className={cn(
+              'inline-block rounded-full border px-3 py-1 text-sm font-medium',
+              categoryBadgeClass(location.category as LocationCategory),
+            )}
+          >
+            {categoryLabel}
+          </span>
+        </div>
+        {!editing && (
+          <div className="flex shrink-0 gap-2">
+            <Button variant="secondary" onClick={() => setShareOpen(true)}>
+              <Share2 aria-hidden="true" className="h-4 w-4" />
+              {t('share')}
+            </Button>
+            <Button variant="secondary" onClick={() => setEditing(true)}>
+              <Pencil aria-hidden="true" className="h-4 w-4" />
+              {t('edit')}
+            </Button>
+          </div>
+        )}
+      </header>
+
+      {editing ? (
+        <section aria-labelledby="edit-heading" className="rounded-lg border border-gray-200 bg-white p-4 shadow-sm sm:p-6">
+          <h2 id="edit-heading" className="mb-4 text-xl font-semibold text-gray-900">
+            {t('editHeading')}
+          </h2>
+          <LocationEditForm location={location} onCancel={() => setEditing(false)} />
+        </section>
+      ) : (
+        <>
+          <section aria-label={t('contactLabel')} className="rounded-lg border border-gray-200 bg-white p-4 shadow-sm sm:p-6">
+            <ContactFacts location={location} onAddressClick={openDirections} />
+            <div className={cn(location.tags.length > 0 && 'mt-6')}>
+              <TagList location={location} />
+            </div>
+          </section>
+          <section className="rounded-lg border border-gray-200 bg-white p-4 shadow-sm sm:p-6" aria-label={t('infoLabel')}>
+            <LocationTabs location={location} />
+          </section>
+        </>
+      )}
+
+      <ShareDialog open={shareOpen} onOpenChange={setShareOpen} url={shareUrl} title={location.name} text={shareText} />
+      <DirectionsDialog
+        open={directionsOpen}
+        onOpenChange={setDirectionsOpen}
+        place={{ name: location.name, address: location.address, latitude: location.latitude, longitude: location.longitude }}
+      />
+    </article>
+  );
+}
+
 export default function LocationPage() {
-  return <div className="mx-auto max-w-5xl p-6"><h1 className="text-2xl font-bold">LocationPage</h1></div>;
+  const { slug = '' } = useParams();
+  const query = useLocationBySlug(slug);
+  return (
+    <div className="mx-auto max-w-4xl px-4 py-6 sm:py-8">
+      {query.isPending ? (
+        <LocationSkeleton />
+      ) : query.isError || !query.data ? (
+        <NotFoundCard />
+      ) : (
+        <LocationDetails key={query.data.id} location={query.data} />
+      )}
+    </div>
+  );
 }
