@@ -1,11 +1,104 @@
+// The Discover screen (SPEC.md section 2, issue 4): filters in the URL, one page of results at a
+// time, a lazily loaded map, and the location detail dialog (loaded when first opened).
+import { ToggleGroup } from 'radix-ui';
+import { List, Map as MapIcon } from 'lucide-react';
+import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { MOBILE_BREAKPOINT_PX, PAGE_SIZE_NARROW, PAGE_SIZE_WIDE } from '../../../shared/constants';
+import type { Location } from '../../../shared/schemas/location';
+import { apiQuery as buildApiQuery, type DiscoverView } from './filters';
+import { FilterPanel } from './filter-panel';
+import { ResultsList } from './results-list';
+import { useDiscoverState } from './use-discover-state';
+import { useGeocode } from './use-locations';
+import { useMediaQuery } from './use-media-query';
+
+const MapView = lazy(() => import('../map/map-view'));
+const LocationDetailDialog = lazy(() => import('../location-detail/location-detail-dialog'));
 
 export function DiscoverPage() {
   const { t } = useTranslation('discover');
+  const state = useDiscoverState();
+  const { filters, page, view } = state;
+  const narrow = useMediaQuery(`(max-width: ${MOBILE_BREAKPOINT_PX - 1}px)`);
+  const pageSize = narrow ? PAGE_SIZE_NARROW : PAGE_SIZE_WIDE;
+  // SPEC.md section 3: pressing Search only stamps lastSearchTime (it refetches the listing).
+  const [lastSearchTime, setLastSearchTime] = useState(0);
+  const geo = useGeocode(filters.address);
+  const query = useMemo(() => buildApiQuery(filters, geo.point), [filters, geo.point]);
+
+  const [selected, setSelected] = useState<{ id: number; location?: Location } | null>(null);
+  const [dialogOpen, setDialogOpen] = useState(false);
+  const openLocation = useCallback((id: number, location?: Location) => {
+    setSelected({ id, location });
+    setDialogOpen(true);
+  }, []);
+
   return (
     <div className="mx-auto max-w-6xl px-4 py-8">
       <h1 className="text-3xl font-bold text-gray-900">{t('title')}</h1>
       <p className="mt-2 text-gray-700">{t('subtitle')}</p>
+      <div className="mt-6">
+        <FilterPanel state={state} onSearch={() => setLastSearchTime(Date.now())} />
+      </div>
+      <div className="mt-6 flex justify-end">
+        <ToggleGroup.Root
+          type="single"
+          value={view}
+          onValueChange={(v) => v && state.setView(v as DiscoverView)}
+          aria-label={t('view.label')}
+          className="inline-flex rounded-md border border-gray-300 bg-white p-1"
+        >
+          {(['list', 'map'] as const).map((v) => (
+            <ToggleGroup.Item
+              key={v}
+              value={v}
+              className="inline-flex min-h-9 items-center gap-2 rounded px-3 text-sm font-medium text-gray-800 data-[state=on]:bg-brand-700 data-[state=on]:text-white"
+            >
+              {v === 'list' ? <List aria-hidden="true" className="h-4 w-4" /> : <MapIcon aria-hidden="true" className="h-4 w-4" />}
+              {t(`view.${v}`)}
+            </ToggleGroup.Item>
+          ))}
+        </ToggleGroup.Root>
+      </div>
+      {view === 'list' ? (
+        <ResultsList
+          apiQuery={query}
+          address={filters.address}
+          page={page}
+          pageSize={pageSize}
+          lastSearchTime={lastSearchTime}
+          ready={!geo.pending}
+          onPage={state.setPage}
+          onOpen={(location) => openLocation(location.id, location)}
+        />
+      ) : (
+        <section aria-labelledby="discover-map-title" className="mt-6">
+          <h2 id="discover-map-title" className="mb-3 text-xl font-semibold text-gray-900">
+            {t('view.mapTitle')}
+          </h2>
+          <Suspense
+            fallback={
+              <div role="status" className="flex h-[28rem] items-center justify-center rounded-lg border border-gray-200 bg-white text-gray-700">
+                {t('view.mapLoading')}
+              </div>
+            }
+          >
+            <MapView apiQuery={query.toString()} ready={!geo.pending} center={geo.point} onOpenLocation={(id) => openLocation(id)} />
+          </Suspense>
+        </section>
+      )}
+      {selected && (
+        <Suspense fallback={null}>
+          <LocationDetailDialog
+            key={selected.id}
+            locationId={selected.id}
+            initial={selected.location}
+            open={dialogOpen}
+            onOpenChange={setDialogOpen}
+          />
+        </Suspense>
+      )}
     </div>
   );
 }

@@ -1,0 +1,215 @@
+// The search and filter panel (SPEC.md section 2, issue 4 item 1). Typing in the search box
+// updates the filter after 300 ms (replacing the history entry); the address is looked up when
+// the search is submitted or the field is left, never on every keystroke (decision 0201).
+import { Search, X } from 'lucide-react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { FILTER_CATEGORIES, type FilterCategory } from '../../../shared/constants';
+import { Button } from '../../components/ui/button';
+import { Input, Label, NativeSelect } from '../../components/ui/form-controls';
+import { type Filters, RADIUS_CHOICES } from './filters';
+import { TagMultiSelect, useTags } from './tag-multi-select';
+import type { DiscoverState } from './use-discover-state';
+
+export const SEARCH_DEBOUNCE_MS = 300;
+
+/** A local draft of a URL value: follows the URL (Back/Forward, chips, Reset) unless the change is
+ * the one we just wrote ourselves. */
+function useDraft(urlValue: string) {
+  const [draft, setDraft] = useState(urlValue);
+  const lastWritten = useRef(urlValue);
+  useEffect(() => {
+    if (urlValue !== lastWritten.current) {
+      lastWritten.current = urlValue;
+      setDraft(urlValue);
+    }
+  }, [urlValue]);
+  return { draft, setDraft, lastWritten };
+}
+
+export function FilterPanel({ state, onSearch }: { state: DiscoverState; onSearch(): void }) {
+  const { t } = useTranslation('discover');
+  const { filters, setFilters } = state;
+  const search = useDraft(filters.search);
+  const address = useDraft(filters.address);
+
+  // Debounced typing: the filter follows the box 300 ms after the last keystroke.
+  useEffect(() => {
+    if (search.draft === search.lastWritten.current) return;
+    const timer = setTimeout(() => {
+      search.lastWritten.current = search.draft;
+      setFilters({ search: search.draft }, 'replace');
+    }, SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [search.draft, search.lastWritten, setFilters]);
+
+  const commitAddress = (mode: 'push' | 'replace') => {
+    if (address.draft === address.lastWritten.current) return false;
+    address.lastWritten.current = address.draft;
+    setFilters({ address: address.draft }, mode);
+    return true;
+  };
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const patch: Partial<Filters> = {};
+    if (search.draft !== search.lastWritten.current) {
+      search.lastWritten.current = search.draft;
+      patch.search = search.draft;
+    }
+    if (address.draft !== address.lastWritten.current) {
+      address.lastWritten.current = address.draft;
+      patch.address = address.draft;
+    }
+    if (Object.keys(patch).length) setFilters(patch, 'push');
+    onSearch();
+  };
+
+  const toggleTag = (id: number) => {
+    const has = filters.tagIds.includes(id);
+    setFilters({ tagIds: has ? filters.tagIds.filter((x) => x !== id) : [...filters.tagIds, id] });
+  };
+
+  const reset = () => {
+    search.lastWritten.current = '';
+    address.lastWritten.current = '';
+    search.setDraft('');
+    address.setDraft('');
+    state.reset();
+    onSearch();
+  };
+
+  return (
+    <section aria-labelledby="discover-filters-title" className="rounded-lg border border-gray-200 bg-white p-4 shadow-sm">
+      <h2 id="discover-filters-title" className="sr-only">
+        {t('filters.title')}
+      </h2>
+      {/* biome-ignore lint/a11y/useSemanticElements: role=search on the form is the widely supported search landmark */}
+      <form role="search" onSubmit={submit} className="grid gap-4">
+        <div>
+          <Label htmlFor="discover-search">{t('filters.searchLabel')}</Label>
+          <div className="flex gap-2">
+            <Input
+              id="discover-search"
+              type="search"
+              value={search.draft}
+              maxLength={200}
+              placeholder={t('filters.searchPlaceholder')}
+              onChange={(e) => search.setDraft(e.target.value)}
+            />
+            <Button type="submit" className="shrink-0">
+              <Search aria-hidden="true" className="h-4 w-4" />
+              {t('filters.searchButton')}
+            </Button>
+          </div>
+        </div>
+        <div className="grid gap-4 md:grid-cols-2">
+          <div>
+            <Label htmlFor="discover-category">{t('filters.categoryLabel')}</Label>
+            <NativeSelect
+              id="discover-category"
+              value={filters.category}
+              onChange={(e) => setFilters({ category: e.target.value as FilterCategory })}
+            >
+              {FILTER_CATEGORIES.map((c) => (
+                <option key={c} value={c}>
+                  {t(`categories.${c}`)}
+                </option>
+              ))}
+            </NativeSelect>
+          </div>
+          <div>
+            <Label htmlFor="discover-tags">{t('filters.tagsLabel')}</Label>
+            <TagMultiSelect
+              selected={filters.tagIds}
+              onToggle={toggleTag}
+              onClear={() => setFilters({ tagIds: [] })}
+            />
+          </div>
+        </div>
+        <div className="grid gap-4 sm:grid-cols-[1fr_10rem]">
+          <div>
+            <Label htmlFor="discover-address">{t('filters.addressLabel')}</Label>
+            <Input
+              id="discover-address"
+              value={address.draft}
+              maxLength={500}
+              autoComplete="street-address"
+              placeholder={t('filters.addressPlaceholder')}
+              onChange={(e) => address.setDraft(e.target.value)}
+              onBlur={() => commitAddress('push')}
+            />
+          </div>
+          <div>
+            <Label htmlFor="discover-radius">{t('filters.radiusLabel')}</Label>
+            <NativeSelect
+              id="discover-radius"
+              value={String(filters.radius)}
+              onChange={(e) => setFilters({ radius: Number(e.target.value) })}
+            >
+              {[...new Set([...RADIUS_CHOICES, filters.radius])]
+                .sort((a, b) => a - b)
+                .map((r) => (
+                  <option key={r} value={r}>
+                    {t('filters.radiusOption', { count: r })}
+                  </option>
+                ))}
+            </NativeSelect>
+          </div>
+        </div>
+        <div className="flex justify-end">
+          <Button type="button" variant="secondary" onClick={reset}>
+            {t('filters.reset')}
+          </Button>
+        </div>
+      </form>
+      <FilterChips state={state} />
+    </section>
+  );
+}
+
+function FilterChips({ state }: { state: DiscoverState }) {
+  const { t } = useTranslation('discover');
+  const { filters, setFilters } = state;
+  const tags = useTags();
+  const chips: { key: string; label: string; remove(): void }[] = [];
+  if (filters.search.trim()) {
+    chips.push({ key: 'search', label: t('chips.search', { value: filters.search.trim() }), remove: () => setFilters({ search: '' }) });
+  }
+  if (filters.category !== 'all') {
+    chips.push({ key: 'category', label: t(`categories.${filters.category}`), remove: () => setFilters({ category: 'all' }) });
+  }
+  for (const id of filters.tagIds) {
+    const name = tags.data?.find((tag) => tag.id === id)?.name ?? t('chips.unknownTag', { id });
+    chips.push({
+      key: `tag-${id}`,
+      label: t('chips.tag', { value: name }),
+      remove: () => setFilters({ tagIds: filters.tagIds.filter((x) => x !== id) }),
+    });
+  }
+  if (filters.address.trim()) {
+    chips.push({
+      key: 'address',
+      label: t('chips.address', { value: filters.address.trim(), count: filters.radius }),
+      remove: () => setFilters({ address: '' }),
+    });
+  }
+  if (!chips.length) return null;
+  return (
+    <ul aria-label={t('chips.label')} className="mt-4 flex flex-wrap gap-2">
+      {chips.map((chip) => (
+        <li key={chip.key}>
+          <button
+            type="button"
+            onClick={chip.remove}
+            aria-label={t('chips.remove', { label: chip.label })}
+            className="inline-flex min-h-8 items-center gap-1 rounded-full border border-brand-700 bg-brand-50 px-3 py-1 text-sm text-brand-900 hover:bg-brand-100"
+          >
+            <span>{chip.label}</span>
+            <X aria-hidden="true" className="h-4 w-4" />
+          </button>
+        </li>
+      ))}
+    </ul>
+  );
+}

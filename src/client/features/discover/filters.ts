@@ -1,0 +1,89 @@
+// The Discover filter state (SPEC.md section 3, "Filter state") and its place in the URL's query
+// string, so a search can be bookmarked, shared and restored with Back and Forward.
+import { DEFAULT_RADIUS_MILES, FILTER_CATEGORIES, type FilterCategory } from '../../../shared/constants';
+
+export interface Filters {
+  category: FilterCategory;
+  search: string;
+  address: string;
+  radius: number;
+  tagIds: number[];
+}
+
+export type DiscoverView = 'list' | 'map';
+
+export const DEFAULT_FILTERS: Filters = {
+  category: 'all',
+  search: '',
+  address: '',
+  radius: DEFAULT_RADIUS_MILES,
+  tagIds: [],
+};
+
+export const RADIUS_CHOICES = [1, 2, 5, 10, 25, 50] as const;
+
+/** URL keys: short and readable (?q=market&category=park&tags=3,7&address=...&radius=10&page=2&view=map). */
+export const PARAM = {
+  search: 'q',
+  category: 'category',
+  tagIds: 'tags',
+  address: 'address',
+  radius: 'radius',
+  page: 'page',
+  view: 'view',
+} as const;
+
+export function readFilters(params: URLSearchParams): Filters {
+  const category = params.get(PARAM.category) ?? 'all';
+  const radius = Number(params.get(PARAM.radius));
+  const tagIds = (params.get(PARAM.tagIds) ?? '')
+    .split(',')
+    .map((s) => Number(s.trim()))
+    .filter((n) => Number.isInteger(n) && n > 0);
+  return {
+    category: (FILTER_CATEGORIES as readonly string[]).includes(category) ? (category as FilterCategory) : 'all',
+    search: (params.get(PARAM.search) ?? '').slice(0, 200),
+    address: (params.get(PARAM.address) ?? '').slice(0, 500),
+    radius: Number.isFinite(radius) && radius > 0 && radius <= 500 ? radius : DEFAULT_RADIUS_MILES,
+    tagIds: [...new Set(tagIds)],
+  };
+}
+
+export function readPage(params: URLSearchParams): number {
+  const page = Number(params.get(PARAM.page));
+  return Number.isInteger(page) && page > 0 ? page : 1;
+}
+
+export function readView(params: URLSearchParams): DiscoverView {
+  return params.get(PARAM.view) === 'map' ? 'map' : 'list';
+}
+
+/** The query string for filters (defaults are left out, so a fresh visit has none). */
+export function writeFilters(base: URLSearchParams, filters: Filters): URLSearchParams {
+  const next = new URLSearchParams(base);
+  const set = (key: string, value: string, isDefault: boolean) => {
+    if (isDefault) next.delete(key);
+    else next.set(key, value);
+  };
+  set(PARAM.search, filters.search, filters.search.trim() === '');
+  set(PARAM.category, filters.category, filters.category === 'all');
+  set(PARAM.tagIds, filters.tagIds.join(','), filters.tagIds.length === 0);
+  set(PARAM.address, filters.address, filters.address.trim() === '');
+  set(PARAM.radius, String(filters.radius), filters.radius === DEFAULT_RADIUS_MILES);
+  return next;
+}
+
+/** The API query of the listing and the map points (SPEC.md section 7): category omitted when
+ * all, tagIds comma-joined, lat/lng/radius only when an address is set and was found. */
+export function apiQuery(filters: Filters, point: { lat: number; lng: number } | null): URLSearchParams {
+  const q = new URLSearchParams();
+  if (filters.category !== 'all') q.set('category', filters.category);
+  if (filters.search.trim()) q.set('search', filters.search.trim());
+  if (filters.tagIds.length) q.set('tagIds', filters.tagIds.join(','));
+  if (filters.address.trim() && point) {
+    q.set('lat', String(point.lat));
+    q.set('lng', String(point.lng));
+    q.set('radius', String(filters.radius));
+  }
+  return q;
+}

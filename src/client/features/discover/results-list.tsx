@@ -1,0 +1,105 @@
+// The results area (SPEC.md section 2): sort label, 'X - Y of N Results', cards, pagination,
+// and the loading, error and empty states. One page is fetched at a time.
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Location } from '../../../shared/schemas/location';
+import { LocationCard, LocationCardSkeleton } from './location-card';
+import { Pagination } from './pagination';
+import { useLocationPage } from './use-locations';
+
+export function ResultsList({
+  apiQuery,
+  address,
+  page,
+  pageSize,
+  lastSearchTime,
+  ready,
+  onPage,
+  onOpen,
+}: {
+  apiQuery: URLSearchParams;
+  address: string;
+  page: number;
+  pageSize: number;
+  lastSearchTime: number;
+  /** False while the address is still being looked up. */
+  ready: boolean;
+  onPage(page: number, mode?: 'push' | 'replace'): void;
+  onOpen(location: Location): void;
+}) {
+  const { t } = useTranslation('discover');
+  const listing = useLocationPage(apiQuery, pageSize, (page - 1) * pageSize, lastSearchTime, ready);
+  const total = listing.data?.total ?? 0;
+  const pageCount = Math.max(1, Math.ceil(total / pageSize));
+
+  // SPEC.md section 4: if the current page exceeds the page count, go back to page 1.
+  const settled = listing.isSuccess && !listing.isPlaceholderData;
+  useEffect(() => {
+    if (settled && page > 1 && page > pageCount) onPage(1, 'replace');
+  }, [settled, page, pageCount, onPage]);
+
+  let body: React.ReactNode;
+  if (listing.isError && !listing.data) {
+    body = (
+      <p role="alert" className="rounded-md border border-red-300 bg-red-50 p-4 text-red-800">
+        {t('results.error')}
+      </p>
+    );
+  } else if (!listing.data || !ready) {
+    body = (
+      <div aria-busy="true" className="grid gap-4 md:grid-cols-3">
+        <span className="sr-only" role="status">
+          {t('results.loading')}
+        </span>
+        {Array.from({ length: pageSize }, (_, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: identical placeholders
+          <LocationCardSkeleton key={i} />
+        ))}
+      </div>
+    );
+  } else if (listing.data.items.length === 0) {
+    body = (
+      <div role="status" className="rounded-lg border border-gray-200 bg-white p-8 text-center">
+        <p className="font-medium text-gray-900">{t('results.empty')}</p>
+        <p className="mt-1 text-sm text-gray-700">{t('results.emptyHint')}</p>
+      </div>
+    );
+  } else {
+    const from = (page - 1) * pageSize + 1;
+    const to = from + listing.data.items.length - 1;
+    body = (
+      <>
+        <p className="text-sm text-gray-800" role="status" data-testid="results-count">
+          {t('results.count', { from, to, total })}
+          {address.trim() ? t('results.near', { address: address.trim() }) : ''}
+        </p>
+        <ul
+          aria-busy={listing.isPlaceholderData || listing.isFetching}
+          className="mt-3 grid gap-4 md:grid-cols-3"
+          aria-label={t('results.listLabel')}
+        >
+          {listing.data.items.map((location) => (
+            <li key={location.id} className="flex">
+              <div className="flex w-full flex-col [&>article]:flex-1">
+                <LocationCard location={location} onOpen={onOpen} />
+              </div>
+            </li>
+          ))}
+        </ul>
+        <Pagination page={page} pageCount={pageCount} onPage={(p) => onPage(p)} />
+      </>
+    );
+  }
+
+  return (
+    <section aria-labelledby="discover-results-title" className="mt-6">
+      <div className="mb-3 flex flex-wrap items-baseline justify-between gap-2">
+        <h2 id="discover-results-title" className="text-xl font-semibold text-gray-900">
+          {t('results.title')}
+        </h2>
+        <p className="text-sm text-gray-700">{t('results.sort')}</p>
+      </div>
+      {body}
+    </section>
+  );
+}
