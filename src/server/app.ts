@@ -1,16 +1,32 @@
 // buildApp(deps) -> a ready-to-listen Fastify instance. Tests call it with a fresh database.
 import Fastify, { type FastifyServerOptions } from 'fastify';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
 import type { AppContext, ApiModule } from './context.js';
 import type { Database } from './db/connect.js';
 import type { Env } from './env.js';
+import { adminRoutes } from './modules/admin/admin.routes.js';
+import { engagementRoutes } from './modules/engagement/engagement.routes.js';
+import { exportsRoutes } from './modules/exports/exports.routes.js';
+import { geocodeRoutes } from './modules/geocode/geocode.routes.js';
 import { createGeocoder } from './modules/geocode/geocoder.js';
 import { configRoutes } from './modules/config/config.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
+import { locationsRoutes } from './modules/locations/locations.routes.js';
+import { tagsRoutes } from './modules/tags/tags.routes.js';
+import { translateRoutes } from './modules/translate/translate.routes.js';
 import { visitorsRoutes } from './modules/visitors/visitors.routes.js';
 import { loadHashSalt, makeClientHasher } from './plugins/client-identity.js';
+import { duplicatesRoutes } from './modules/duplicates/duplicates.routes.js';
 import { registerErrorHandling } from './plugins/errors.js';
 import { registerPages } from './plugins/pages.js';
+import { reportsRoutes } from './modules/reports/reports.routes.js';
 import { createRateLimiter } from './plugins/rate-limit.js';
 import { registerSecurity } from './plugins/security.js';
 
@@ -24,7 +40,7 @@ export interface AppDeps {
 }
 
 /** Every API module, registered under /api in this order. */
-const API_MODULES: ApiModule[] = [healthRoutes, configRoutes, visitorsRoutes];
+const API_MODULES: ApiModule[] = [healthRoutes, configRoutes, visitorsRoutes, locationsRoutes, tagsRoutes, geocodeRoutes, engagementRoutes, reportsRoutes, exportsRoutes, translateRoutes, adminRoutes, duplicatesRoutes];
 
 export async function buildApp(deps: AppDeps) {
   const { env, database } = deps;
@@ -52,6 +68,21 @@ export async function buildApp(deps: AppDeps) {
     fetch: fetchFn,
     geocoder: createGeocoder({ db: database.db, env, fetch: fetchFn }),
   };
+
+  // OpenAPI description of every zod-validated route: /api/docs (UI) and /api/docs/json. Must be
+  // registered before the API modules so it sees their routes. Swagger UI 5 loads its initializer
+  // from a file, so it runs under the strict CSP (script-src 'self').
+  await app.register(swagger, {
+    openapi: {
+      info: {
+        title: 'Kansas City green directory API',
+        description: 'Public API of the directory of green places in the Kansas City area.',
+        version: '0.1.0',
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
   await app.register(
     async (api) => {

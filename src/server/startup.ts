@@ -1,6 +1,19 @@
 import type { Db } from './db/connect.js';
 import type { Env } from './env.js';
+import { upsertAdmin } from './modules/admin/admin.repository.js';
+import { scryptParamsFor } from './modules/admin/password.js';
 
 /** Work done once at start after migrations and seeding (e.g. creating the administrator from
  * ADMIN_USERNAME / ADMIN_PASSWORD). Modules add theirs here. */
 export const onStartHooks: Array<(db: Db, env: Env) => Promise<void>> = [];
+
+/** ADMIN_USERNAME + ADMIN_PASSWORD create the administrator, or reset its password, at start. */
+export async function ensureAdminFromEnv(db: Db, env: Env): Promise<void> {
+  if (!env.ADMIN_USERNAME && !env.ADMIN_PASSWORD) return;
+  if (!env.ADMIN_USERNAME || !env.ADMIN_PASSWORD) {
+    console.warn('ADMIN_USERNAME and ADMIN_PASSWORD must both be set to create an administrator; skipped.');
+    return;
+  }
+  await upsertAdmin(db, env.ADMIN_USERNAME, env.ADMIN_PASSWORD, scryptParamsFor(env));
+}
+onStartHooks.push(ensureAdminFromEnv);

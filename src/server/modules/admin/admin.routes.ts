@@ -1,0 +1,95 @@
+// /api/admin/*: administrator sign-in with server-side sessions, then the review desk and the bulk
+// import. Every route but login needs a live session (checked before the body is read).
+import fastifyCookie from '@fastify/cookie';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import {
+  ADMIN_INVALID_CREDENTIALS,
+  ADMIN_SIGN_IN_REQUIRED,
+  adminLoginSchema,
+} from '../../../shared/schemas/admin.js';
+import type { ApiModule, AppContext, ZodApp } from '../../context.js';
+import { HttpError } from '../../http-error.js';
+import { bulkImportRoutes } from '../bulk-import/bulk-import.routes.js';
+import {
+  createSession,
+  deleteExpiredSessions,
+  deleteSession,
+  findUserByUsername,
+  resolveSession,
+  SESSION_ABSOLUTE_MS,
+} from './admin.repository.js';
+import { adminOf } from './admin-auth.js';
+import { dummyHash, scryptParamsFor, verifyPassword } from './password.js';
+import { reviewRoutes } from './review.routes.js';
+
+export const ADMIN_COOKIE = 'kc_admin';
+
+function cookieOptions(ctx: AppContext) {
+  return {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'strict' as const,
+    secure: ctx.env.NODE_ENV === 'production',
+  };
+}
+
+export const adminRoutes: ApiModule = async (app, ctx) => {
+  await app.register(
+    async (scope) => {
+      const api = scope as unknown as ZodApp;
+      await scope.register(fastifyCookie);
+      scope.decorateRequest('admin', null);
+
+      scope.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
+        if (request.routeOptions.config?.adminPublic) return;
+        const id = request.cookies[ADMIN_COOKIE];
+        const admin = id ? await resolveSession(ctx.db, id) : null;
+        if (!admin) {
+          if (id) reply.clearCookie(ADMIN_COOKIE, cookieOptions(ctx));
+          throw new HttpError(401, ADMIN_SIGN_IN_REQUIRED);
+        }
+        request.admin = admin;
+        // Administrator answers are personal: never kept by a shared cache.
+        reply.header('cache-control', 'no-store');
+      });
+
+      api.post(
+        '/login',
+        {
+          config: { adminPublic: true },
+          schema: { body: adminLoginSchema },
+          // Ten tries per quarter hour per client: enough for typos, useless for guessing.
+          preHandler: ctx.rateLimit({ bucket: 'admin:login', max: 10, windowMs: 15 * 60_000 }),
+        },
+        async (request, reply) => {
+          const { username, password } = request.body;
+          const user = await findUserByUsername(ctx.db, username);
+          // Unknown usernames cost the same scrypt work as wrong passwords: one answer, one timing.
+          const ok = await verifyPassword(password, user?.password ?? (await dummyHash(scryptParamsFor(ctx.env))));
+          if (!user || !ok) throw new HttpError(401, ADMIN_INVALID_CREDENTIALS);
+          await deleteExpiredSessions(ctx.db);
+          // A new id at every sign-in (no session fixation); a previous cookie's session ends.
+          const previous = request.cookies[ADMIN_COOKIE];
+          if (previous) await deleteSession(ctx.db, previous);
+          const id = await createSession(ctx.db, user.id);
+          reply.header('cache-control', 'no-store');
+          reply.setCookie(ADMIN_COOKIE, id, { ...cookieOptions(ctx), maxAge: SESSION_ABSOLUTE_MS / 1000 });
+          return { username: user.username };
+        },
+      );
+
+      api.post('/logout', async (request, reply) => {
+        const id = request.cookies[ADMIN_COOKIE];
+        if (id) await deleteSession(ctx.db, id);
+        reply.clearCookie(ADMIN_COOKIE, cookieOptions(ctx));
+        return { success: true };
+      });
+
+      api.get('/session', async (request) => ({ username: adminOf(request).username }));
+
+      await reviewRoutes(api, ctx);
+      await bulkImportRoutes(api, ctx);
+    },
+    { prefix: '/admin' },
+  );
+};

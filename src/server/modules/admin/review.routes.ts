@@ -1,0 +1,65 @@
+// The review desk (/api/admin/...): what waits, flag reports, recent changes with reverts, and
+// hide/show/delete of a place. Registered inside the admin scope, so every route needs a session.
+import {
+  adminLocationListQuerySchema,
+  adminLocationPatchSchema,
+  flagReportListQuerySchema,
+  flagReportReviewSchema,
+  revertSessionSchema,
+  revisionListQuerySchema,
+} from '../../../shared/schemas/admin.js';
+import { idParamSchema } from '../../../shared/schemas/common.js';
+import type { AppContext, ZodApp } from '../../context.js';
+import { adminOf } from './admin-auth.js';
+import {
+  adminSummary,
+  deleteLocation,
+  listAdminLocations,
+  listFlagReports,
+  listRevisions,
+  revertRevision,
+  revertSession,
+  reviewFlagReport,
+  setLocationHidden,
+} from './review.repository.js';
+
+export async function reviewRoutes(app: ZodApp, ctx: AppContext) {
+  app.get('/summary', async () => adminSummary(ctx.db));
+
+  app.get('/flag-reports', { schema: { querystring: flagReportListQuerySchema } }, async (request) =>
+    listFlagReports(ctx.db, request.query),
+  );
+
+  app.patch(
+    '/flag-reports/:id',
+    { schema: { params: idParamSchema, body: flagReportReviewSchema } },
+    async (request) => reviewFlagReport(ctx.db, request.params.id, request.body.status, request.body.reviewNotes),
+  );
+
+  app.get('/revisions', { schema: { querystring: revisionListQuerySchema } }, async (request) =>
+    listRevisions(ctx.db, request.query),
+  );
+
+  app.post('/revisions/:id/revert', { schema: { params: idParamSchema } }, async (request) =>
+    revertRevision(ctx.db, request.params.id, adminOf(request).username),
+  );
+
+  app.post('/revisions/revert-session', { schema: { body: revertSessionSchema } }, async (request) =>
+    revertSession(ctx.db, request.body.sessionId, adminOf(request).username),
+  );
+
+  app.get('/locations', { schema: { querystring: adminLocationListQuerySchema } }, async (request) =>
+    listAdminLocations(ctx.db, request.query),
+  );
+
+  app.patch(
+    '/locations/:id',
+    { schema: { params: idParamSchema, body: adminLocationPatchSchema } },
+    async (request) => setLocationHidden(ctx.db, request.params.id, request.body.hidden, adminOf(request).username),
+  );
+
+  app.delete('/locations/:id', { schema: { params: idParamSchema } }, async (request, reply) => {
+    await deleteLocation(ctx.db, request.params.id, adminOf(request).username);
+    return reply.status(204).send();
+  });
+}

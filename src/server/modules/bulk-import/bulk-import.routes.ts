@@ -1,0 +1,72 @@
+// POST /api/admin/bulk-import: one CSV file in the multipart field csvFile -> {success, errors}.
+// Registered inside the admin scope (session required); multipart only in this route's scope.
+import multipart from '@fastify/multipart';
+import type { BulkImportResult } from '../../../shared/schemas/admin.js';
+import type { AppContext, ZodApp } from '../../context.js';
+import { HttpError } from '../../http-error.js';
+import { adminOf } from '../admin/admin-auth.js';
+import type { GeoPoint } from '../geocode/geocoder.js';
+import { parseImportCsv } from './bulk-import.csv.js';
+import { writeImport } from './bulk-import.repository.js';
+
+export const MAX_IMPORT_BYTES = 5 * 1024 * 1024;
+/** Geocoding stops after this long; the remaining rows are saved without coordinates (a cold
+ * public geocoder answers one address a second, so a large import must not wait on it). */
+export const GEOCODE_BUDGET_MS = 20_000;
+
+/** Browsers label CSV files differently: text/csv, Excel's type on Windows, or none at all. */
+const CSV_TYPES = new Set(['text/csv', 'application/csv', 'text/comma-separated-values', 'application/vnd.ms-excel']);
+function isCsvUpload(mimetype: string, filename: string): boolean {
+  const type = mimetype.split(';')[0]?.trim().toLowerCase() ?? '';
+  if (CSV_TYPES.has(type)) return true;
+  return /\.csv$/i.test(filename) && (type === '' || type === 'application/octet-stream' || type === 'text/plain');
+}
+
+export async function geocodeAll(
+  ctx: AppContext,
+  addresses: string[],
+  budgetMs = GEOCODE_BUDGET_MS,
+): Promise<Map<string, GeoPoint | null>> {
+  const points = new Map<string, GeoPoint | null>();
+  const unique = [...new Set(addresses)];
+  const deadline = Date.now() + budgetMs;
+  let next = 0;
+  const worker = async () => {
+    while (next < unique.length && Date.now() < deadline) {
+      const address = unique[next++] as string;
+      try {
+        points.set(address, await ctx.geocoder.geocode(address));
+      } catch {
+        points.set(address, null);
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: 4 }, worker));
+  return points;
+}
+
+export async function bulkImportRoutes(app: ZodApp, ctx: AppContext) {
+  await app.register(async (scope) => {
+    await scope.register(multipart, {
+      limits: { fileSize: MAX_IMPORT_BYTES, files: 1, fields: 5, parts: 6, fieldNameSize: 100, headerPairs: 100 },
+    });
+
+    scope.post('/bulk-import', async (request): Promise<BulkImportResult> => {
+      const admin = adminOf(request);
+      if (!request.isMultipart()) throw new HttpError(415, 'Send the file as multipart/form-data in the field csvFile');
+      const file = await request.file();
+      if (file?.fieldname !== 'csvFile') throw new HttpError(400, 'Please select a CSV file.', { csvFile: 'Please select a CSV file.' });
+      if (!isCsvUpload(file.mimetype, file.filename)) {
+        file.file.resume();
+        throw new HttpError(415, 'Please select a CSV file.', { csvFile: 'Please select a CSV file.' });
+      }
+      const buf = await file.toBuffer();
+      const { rows, errors } = parseImportCsv(buf);
+      // Outside the transaction: network calls must not hold database locks.
+      const points = await geocodeAll(ctx, rows.map((r) => r.address));
+      const success = await writeImport(ctx.db, rows, points, admin.username);
+      request.log.info({ success, errors: errors.length, admin: admin.username }, 'bulk import');
+      return { success, errors };
+    });
+  });
+}
