@@ -1,0 +1,395 @@
+// Locations: reads in the API's shape (tags and pending flag count in the same query, never N+1),
+// search with paging in SQL, and writes that keep slugs stable, tag_text exact and a revision
+// of every change in the same transaction.
+import { type SQL, eq, inArray, sql } from 'drizzle-orm';
+import type { Location, LocationFormValues, LocationPatch } from '../../../shared/schemas/location.js';
+import { locationAddressRule } from '../../../shared/schemas/location.js';
+import { slugify } from '../../../shared/slug.js';
+import type { Db } from '../../db/connect.js';
+import { locationSlugs, locationTags, locations, tags } from '../../db/schema.js';
+import { badRequest, notFound } from '../../http-error.js';
+import { sanitizeDescription } from '../../lib/sanitize-description.js';
+import type { Geocoder, GeoPoint } from '../geocode/geocoder.js';
+import { type RevisionAuthor, snapshotLocation, writeRevision } from '../revisions/revisions.repository.js';
+import { refreshTagText } from '../tags/tags.repository.js';
+import { compileSearch, type SearchFilters } from './locations.search.js';
+
+export const LOCATION_NOT_FOUND = 'Location not found';
+
+type Row = Record<string, unknown>;
+
+async function rows<T = Row>(db: Db, query: SQL): Promise<T[]> {
+  const res = (await db.execute(query)) as unknown as { rows: T[] };
+  return res.rows;
+}
+
+const iso = (v: unknown): string | null => {
+  if (v === null || v === undefined) return null;
+  const d = v instanceof Date ? v : new Date(String(v));
+  return Number.isNaN(d.getTime()) ? null : d.toISOString();
+};
+const num = (v: unknown): number | null => (v === null || v === undefined ? null : Number(v));
+
+/** The read columns of `locations l` plus its tags and pending flag count (correlated subqueries
+ * on indexed keys, evaluated only for the rows returned). */
+const READ_COLUMNS = sql`
+  l.id, l.name, l.category, l.description, l.address, l.latitude, l.longitude,
+  l.created_at as "createdAt", l.updated_at as "updatedAt", l.website, l.slug,
+  l.view_count as "viewCount", l.unique_id as "uniqueId", l.phone,
+  l.operating_hours as "operatingHours", l.notion_id as "notionId", l.status, l.deadline,
+  l.registration_link as "registrationLink", l.faq_link as "faqLink",
+  coalesce((select json_agg(json_build_object('id', t.id, 'name', t.name, 'category', t.category)
+                            order by lower(t.name), t.id)
+              from location_tags lt join tags t on t.id = lt.tag_id
+             where lt.location_id = l.id), '[]'::json) as tags,
+  (select count(*)::int from flag_reports f where f.location_id = l.id and f.status = 'pending') as "flagCount"`;
+
+function toLocation(r: Row): Location {
+  const tagsValue = typeof r.tags === 'string' ? JSON.parse(r.tags) : r.tags;
+  const out: Location = {
+    id: Number(r.id),
+    name: String(r.name),
+    category: String(r.category),
+    description: (r.description as string | null) ?? null,
+    address: (r.address as string | null) ?? null,
+    latitude: num(r.latitude),
+    longitude: num(r.longitude),
+    createdAt: iso(r.createdAt)!,
+    updatedAt: iso(r.updatedAt)!,
+    website: (r.website as string | null) ?? null,
+    slug: String(r.slug),
+    viewCount: Number(r.viewCount ?? 0),
+    uniqueId: String(r.uniqueId ?? ''),
+    phone: (r.phone as string | null) ?? null,
+    operatingHours: (r.operatingHours as string | null) ?? null,
+    notionId: (r.notionId as string | null) ?? null,
+    status: String(r.status),
+    deadline: iso(r.deadline),
+    registrationLink: (r.registrationLink as string | null) ?? null,
+    faqLink: (r.faqLink as string | null) ?? null,
+    tags: (tagsValue as Location['tags']) ?? [],
+    flagCount: Number(r.flagCount ?? 0),
+  };
+  if ('distance' in r && r.distance !== null && r.distance !== undefined) out.distance = Number(r.distance);
+  return out;
+}
+
+// ---------------------------------------------------------------- reads
+
+export interface ReadOptions {
+  /** Administrators see hidden places; the public never does. */
+  includeHidden?: boolean;
+}
+
+export async function getLocationById(db: Db, id: number, opts: ReadOptions = {}): Promise<Location | null> {
+  const found = await rows(
+    db,
+    sql`select ${READ_COLUMNS} from locations l where l.id = ${id}${opts.includeHidden ? sql`` : sql` and not l.hidden`}`,
+  );
+  return found[0] ? toLocation(found[0]) : null;
+}
+
+/** A place by its current slug or any slug it had before (location_slugs). */
+export async function getLocationBySlug(db: Db, slug: string, opts: ReadOptions = {}): Promise<Location | null> {
+  const found = await rows(
+    db,
+    sql`select ${READ_COLUMNS} from locations l
+         where l.id = coalesce(
+           (select id from locations where slug = ${slug}),
+           (select location_id from location_slugs where slug = ${slug}))
+         ${opts.includeHidden ? sql`` : sql`and not l.hidden`}`,
+  );
+  return found[0] ? toLocation(found[0]) : null;
+}
+
+/** Sums of the place's engagement rows (0 when none). */
+export async function getEngagementTotals(db: Db, id: number) {
+  const [r] = await rows<{ views: number; clicks: number }>(
+    db,
+    sql`select coalesce(sum(view_count), 0)::int as views, coalesce(sum(click_count), 0)::int as clicks
+          from location_engagement where location_id = ${id}`,
+  );
+  return { totalViews: Number(r?.views ?? 0), totalClicks: Number(r?.clicks ?? 0) };
+}
+
+export interface SearchPage {
+  items: Location[];
+  total: number;
+}
+
+/** One query: the filtered, ranked page (with count(*) over() for the total) joined back to the
+ * read columns. Without limit it answers every match (SPEC.md section 7: the list call). */
+export async function searchLocations(
+  db: Db,
+  query: SearchFilters & { limit?: number; offset?: number },
+): Promise<SearchPage> {
+  const s = compileSearch(query);
+  // The same keys inside (to pick the page) and outside (to keep its order after the join).
+  const keys = (alias: string) => {
+    const a = sql.raw(alias);
+    return sql.join(
+      [
+        ...(s.hasText ? [sql`${a}.rank desc`] : []),
+        ...(s.hasPoint ? [sql`${a}.distance asc`] : []),
+        sql`lower(${a}.name) asc`,
+        sql`${a}.name asc`,
+        sql`${a}.id asc`,
+      ],
+      sql`, `,
+    );
+  };
+  const page = sql`${query.limit !== undefined ? sql`limit ${query.limit}` : sql``} ${query.offset ? sql`offset ${query.offset}` : sql``}`;
+  const found = await rows(
+    db,
+    sql`select p.rank, p.distance, p.total, ${READ_COLUMNS}
+          from (select q.* from (
+                  select l.id, l.name, ${s.rank} as rank, ${s.distance} as distance, count(*) over () as total
+                    from locations l
+                   where ${s.where}) q
+                 order by ${keys('q')}
+                 ${page}) p
+          join locations l on l.id = p.id
+         order by ${keys('p')}`,
+  );
+  let total = found[0] ? Number(found[0].total) : 0;
+  if (!found[0] && query.offset) {
+    // Past the last page: count separately so the header still tells the truth.
+    const [c] = await rows<{ n: number }>(db, sql`select count(*)::int as n from locations l where ${s.where}`);
+    total = Number(c?.n ?? 0);
+  }
+  return { items: found.map(toLocation), total };
+}
+
+export interface MapPoint {
+  id: number;
+  slug: string;
+  name: string;
+  category: string;
+  lat: number;
+  lng: number;
+}
+
+/** Every matching place that has coordinates, as a light map point. */
+export async function searchPoints(db: Db, query: SearchFilters): Promise<MapPoint[]> {
+  const s = compileSearch(query);
+  const found = await rows<MapPoint>(
+    db,
+    sql`select l.id, l.slug, l.name, l.category, l.latitude as lat, l.longitude as lng
+          from locations l
+         where ${s.where} and l.latitude is not null and l.longitude is not null
+         order by l.id`,
+  );
+  return found.map((p) => ({ ...p, lat: Number(p.lat), lng: Number(p.lng) }));
+}
+
+// ---------------------------------------------------------------- writes
+
+/** Stored column values of form fields: empty text becomes null, the description is sanitised. */
+function toColumns(v: Partial<LocationFormValues>) {
+  const nullIfEmpty = (s: string | undefined) => (s === undefined ? undefined : s.trim() === '' ? null : s.trim());
+  const out: Partial<typeof locations.$inferInsert> = {};
+  if (v.name !== undefined) out.name = v.name;
+  if (v.category !== undefined) out.category = v.category;
+  if (v.description !== undefined) out.description = sanitizeDescription(v.description) || null;
+  if (v.address !== undefined) out.address = nullIfEmpty(v.address);
+  if (v.phone !== undefined) out.phone = nullIfEmpty(v.phone);
+  if (v.website !== undefined) out.website = nullIfEmpty(v.website);
+  if (v.operatingHours !== undefined) out.operatingHours = nullIfEmpty(v.operatingHours);
+  if (v.registrationLink !== undefined) out.registrationLink = nullIfEmpty(v.registrationLink);
+  if (v.faqLink !== undefined) out.faqLink = nullIfEmpty(v.faqLink);
+  if (v.status !== undefined) out.status = v.status;
+  if (v.deadline !== undefined) out.deadline = v.deadline ? new Date(v.deadline) : null;
+  return out;
+}
+
+/** 400 naming the unknown ids, before any work is done. */
+export async function assertTagsExist(db: Db, tagIds: number[] | undefined): Promise<void> {
+  if (!tagIds || tagIds.length === 0) return;
+  const found = await db.select({ id: tags.id }).from(tags).where(inArray(tags.id, tagIds));
+  const known = new Set(found.map((t) => t.id));
+  const missing = tagIds.filter((id) => !known.has(id));
+  if (missing.length) {
+    const message = `Unknown tag id(s): ${missing.join(', ')}`;
+    throw badRequest(message, { tagIds: message });
+  }
+}
+
+/** A slug for `name` that no other place has now or had before. A place may take back one of its
+ * own old slugs (rename there and back). */
+export async function uniqueSlug(tx: Db, name: string, ownerId?: number): Promise<string> {
+  const base = slugify(name);
+  const like = `${base}-%`;
+  const taken = await rows<{ slug: string; owner: number }>(
+    tx,
+    sql`select slug, location_id as owner from location_slugs where slug = ${base} or slug like ${like}
+        union all
+        select slug, id as owner from locations where slug = ${base} or slug like ${like}`,
+  );
+  const owners = new Map<string, Set<number>>();
+  for (const t of taken) {
+    const set = owners.get(t.slug) ?? new Set<number>();
+    set.add(Number(t.owner));
+    owners.set(t.slug, set);
+  }
+  const free = (slug: string) => {
+    const o = owners.get(slug);
+    return !o || (ownerId !== undefined && o.size === 1 && o.has(ownerId));
+  };
+  if (free(base)) return base;
+  for (let n = 2; ; n++) if (free(`${base}-${n}`)) return `${base}-${n}`;
+}
+
+async function linkTags(tx: Db, locationId: number, tagIds: number[]) {
+  await tx.delete(locationTags).where(eq(locationTags.locationId, locationId));
+  if (tagIds.length) await tx.insert(locationTags).values(tagIds.map((tagId) => ({ locationId, tagId })));
+  await refreshTagText(tx, [locationId]);
+}
+
+function errorCode(err: unknown): string | undefined {
+  const e = err as { code?: string; cause?: { code?: string } };
+  return e?.code ?? e?.cause?.code;
+}
+
+/** Retries a write whose slug lost a race to another writer (unique index says 23505). */
+async function withSlugRetry<T>(fn: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await fn();
+    } catch (err) {
+      if (errorCode(err) === '23505' && attempt < 4) continue;
+      if (errorCode(err) === '23503') {
+        // A tag was deleted between the check and the write.
+        const message = 'Unknown tag id(s)';
+        throw badRequest(message, { tagIds: message });
+      }
+      throw err;
+    }
+  }
+}
+
+async function geocodeOrNull(geocoder: Geocoder, address: string | null | undefined): Promise<GeoPoint | null> {
+  if (!address?.trim()) return null;
+  try {
+    return await geocoder.geocode(address.trim());
+  } catch {
+    // A failing geocoder never blocks saving a place; it just has no point yet.
+    return null;
+  }
+}
+
+export interface WriteDeps {
+  db: Db;
+  geocoder: Geocoder;
+}
+
+/** Creates a place (geocoding its address first, outside the transaction) and answers it. */
+export async function createLocation(
+  deps: WriteDeps,
+  input: LocationFormValues,
+  author: RevisionAuthor,
+  extra: { uniqueId?: string; notionId?: string | null } = {},
+): Promise<Location> {
+  const { db } = deps;
+  await assertTagsExist(db, input.tagIds);
+  const columns = toColumns(input);
+  const point = await geocodeOrNull(deps.geocoder, columns.address);
+  const id = await withSlugRetry(() =>
+    db.transaction(async (tx) => {
+      const slug = await uniqueSlug(tx, input.name);
+      const [row] = await tx
+        .insert(locations)
+        .values({
+          ...columns,
+          name: input.name,
+          category: input.category,
+          slug,
+          latitude: point?.lat ?? null,
+          longitude: point?.lng ?? null,
+          ...(extra.uniqueId !== undefined ? { uniqueId: extra.uniqueId } : {}),
+          ...(extra.notionId !== undefined ? { notionId: extra.notionId } : {}),
+        })
+        .returning({ id: locations.id });
+      const newId = row!.id;
+      await tx.insert(locationSlugs).values({ slug, locationId: newId });
+      await linkTags(tx, newId, input.tagIds);
+      await writeRevision(tx, {
+        ...author,
+        entityType: 'location',
+        entityId: newId,
+        action: 'create',
+        before: null,
+        after: await snapshotLocation(tx, newId),
+      });
+      return newId;
+    }),
+  );
+  return (await getLocationById(db, id, { includeHidden: true }))!;
+}
+
+const sameText = (a: string | null | undefined, b: string | null | undefined) => (a ?? '').trim() === (b ?? '').trim();
+
+/** Applies a partial form to a place: the address rule is checked on the merged result, the
+ * address geocoded again only when it changed, and a rename keeps the old slug answering. */
+export async function updateLocation(
+  deps: WriteDeps,
+  id: number,
+  patch: LocationPatch,
+  author: RevisionAuthor,
+  opts: ReadOptions = {},
+): Promise<Location> {
+  const { db } = deps;
+  const [current] = await db.select().from(locations).where(eq(locations.id, id));
+  if (!current || (current.hidden && !opts.includeHidden)) throw notFound(LOCATION_NOT_FOUND);
+
+  const merged = {
+    category: patch.category ?? current.category,
+    address: patch.address !== undefined ? patch.address : (current.address ?? ''),
+  };
+  const issues: { message?: string }[] = [];
+  locationAddressRule(merged, { addIssue: (i: { message?: string }) => issues.push(i) } as never);
+  if (issues.length) {
+    const message = issues[0]!.message!;
+    throw badRequest(message, { address: message });
+  }
+  await assertTagsExist(db, patch.tagIds);
+
+  const columns = toColumns(patch);
+  const addressChanged = patch.address !== undefined && !sameText(columns.address, current.address);
+  const point = addressChanged ? await geocodeOrNull(deps.geocoder, columns.address) : null;
+
+  await withSlugRetry(() =>
+    db.transaction(async (tx) => {
+      const before = await snapshotLocation(tx, id);
+      if (!before) throw notFound(LOCATION_NOT_FOUND);
+      const set: Partial<typeof locations.$inferInsert> = { ...columns, updatedAt: new Date() };
+      if (addressChanged) {
+        set.latitude = point?.lat ?? null;
+        set.longitude = point?.lng ?? null;
+      }
+      if (patch.name !== undefined && patch.name !== before.name) {
+        const [{ slug: currentSlug } = { slug: '' }] = await tx
+          .select({ slug: locations.slug })
+          .from(locations)
+          .where(eq(locations.id, id));
+        const base = slugify(patch.name);
+        const keeps = currentSlug === base || new RegExp(`^${base}-\\d+$`).test(currentSlug);
+        if (!keeps) {
+          const slug = await uniqueSlug(tx, patch.name, id);
+          set.slug = slug;
+          await tx.insert(locationSlugs).values({ slug, locationId: id }).onConflictDoNothing();
+        }
+      }
+      await tx.update(locations).set(set).where(eq(locations.id, id));
+      if (patch.tagIds !== undefined) await linkTags(tx, id, patch.tagIds);
+      await writeRevision(tx, {
+        ...author,
+        entityType: 'location',
+        entityId: id,
+        action: 'update',
+        before,
+        after: await snapshotLocation(tx, id),
+      });
+    }),
+  );
+  return (await getLocationById(db, id, { includeHidden: true }))!;
+}

@@ -1,0 +1,106 @@
+// Search in SQL (DESIGN.md section 3): full-text on the weighted search_vector (name A, tags B,
+// description C, address D) with prefix matching, OR trigram word similarity on lower(name) for
+// typos; category; tags (a place must carry ALL chosen tags, decision 0101); radius as a
+// bounding-box prefilter on indexed latitude/longitude, then the exact great-circle distance.
+// User text only ever reaches SQL as bound parameters.
+import { type SQL, sql } from 'drizzle-orm';
+import type { LocationListQuery } from '../../../shared/schemas/location.js';
+
+/** Mean Earth radius in miles (haversine). */
+export const EARTH_RADIUS_MILES = 3958.7613;
+/** Miles per degree of latitude, rounded down so the box is never too small. */
+const MILES_PER_DEGREE_LAT = 68.7;
+/** Miles per degree of longitude at the equator (times cos(latitude) elsewhere). */
+const MILES_PER_DEGREE_LNG = 69.172;
+/** At most this many words of a search become query terms (a sentence is not a query). */
+const MAX_SEARCH_WORDS = 8;
+/** Shorter searches skip the trigram (typo) match: two letters match nearly everything. */
+const MIN_TRIGRAM_LENGTH = 3;
+
+export type SearchFilters = Omit<LocationListQuery, 'limit' | 'offset'>;
+
+export interface TextQuery {
+  /** to_tsquery input: 'word:* & word:*' built from letters and digits only. */
+  tsquery: string;
+  /** The words joined by single spaces, lower case (for trigram similarity). */
+  plain: string;
+}
+
+/** Turns what a person typed into a safe prefix tsquery and a plain string; null when it holds no
+ * word. Only runs of letters and digits survive, so no tsquery operator can come from the user. */
+export function buildTextQuery(search: string | undefined): TextQuery | null {
+  if (!search) return null;
+  const words = (search.toLowerCase().normalize('NFKC').match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, MAX_SEARCH_WORDS);
+  if (words.length === 0) return null;
+  // One-letter fragments ("Ben's" -> "ben", "s") would match half the directory as prefixes.
+  const terms = words.length > 1 ? words.filter((w) => w.length > 1) : words;
+  const useTerms = terms.length ? terms : words;
+  return { tsquery: useTerms.map((w) => `${w}:*`).join(' & '), plain: words.join(' ') };
+}
+
+/** Degrees of latitude/longitude that surely contain a circle of `radius` miles around lat. */
+export function boundingBox(lat: number, lng: number, radius: number) {
+  const dLat = radius / MILES_PER_DEGREE_LAT;
+  const cosLat = Math.max(Math.cos((lat * Math.PI) / 180), 0.01);
+  const dLng = Math.min(radius / (MILES_PER_DEGREE_LNG * cosLat), 180);
+  return { minLat: lat - dLat, maxLat: lat + dLat, minLng: lng - dLng, maxLng: lng + dLng };
+}
+
+export interface CompiledSearch {
+  where: SQL;
+  /** Relevance (0 without a text search). */
+  rank: SQL;
+  /** Miles from the point, or null without one. */
+  distance: SQL;
+  hasText: boolean;
+  hasPoint: boolean;
+}
+
+/** The WHERE clause and ranking expressions of a search over `locations l`. */
+export function compileSearch(f: SearchFilters): CompiledSearch {
+  const conds: SQL[] = [sql`not l.hidden`];
+  if (f.category && f.category !== 'all') conds.push(sql`l.category = ${f.category}`);
+
+  const ids = f.tagIds ?? [];
+  if (ids.length > 0) {
+    conds.push(sql`l.id in (
+      select lt.location_id from location_tags lt
+       where lt.tag_id in (${sql.join(
+         ids.map((id) => sql`${id}`),
+         sql`, `,
+       )})
+       group by lt.location_id having count(*) = ${ids.length})`);
+  }
+
+  let distance: SQL = sql`null::double precision`;
+  const hasPoint = f.lat !== undefined && f.lng !== undefined;
+  if (hasPoint) {
+    const lat = f.lat!;
+    const lng = f.lng!;
+    const box = boundingBox(lat, lng, f.radius);
+    distance = sql`(${EARTH_RADIUS_MILES}::double precision * 2 * asin(least(1, sqrt(
+      power(sin(radians(l.latitude - ${lat}::double precision) / 2), 2)
+      + cos(radians(${lat}::double precision)) * cos(radians(l.latitude))
+      * power(sin(radians(l.longitude - ${lng}::double precision) / 2), 2)))))`;
+    conds.push(sql`l.latitude between ${box.minLat}::double precision and ${box.maxLat}::double precision`);
+    conds.push(sql`l.longitude between ${box.minLng}::double precision and ${box.maxLng}::double precision`);
+    conds.push(sql`${distance} <= ${f.radius}::double precision`);
+  }
+
+  let rank: SQL = sql`0::real`;
+  const text = buildTextQuery(f.search);
+  if (text) {
+    const tsq = sql`to_tsquery('english', ${text.tsquery}::text)`;
+    if (text.plain.length >= MIN_TRIGRAM_LENGTH) {
+      // `<%` is word similarity (pg_trgm.word_similarity_threshold, default 0.6) and can use
+      // locations_name_trgm_idx; 'brokside' ~ 'brookside' is about 0.8.
+      conds.push(sql`(l.search_vector @@ ${tsq} or ${text.plain}::text <% lower(l.name))`);
+      rank = sql`(ts_rank_cd(l.search_vector, ${tsq}) + word_similarity(${text.plain}::text, lower(l.name)))`;
+    } else {
+      conds.push(sql`l.search_vector @@ ${tsq}`);
+      rank = sql`ts_rank_cd(l.search_vector, ${tsq})`;
+    }
+  }
+
+  return { where: sql.join(conds, sql` and `), rank, distance, hasText: !!text, hasPoint };
+}
