@@ -1,3 +1,239 @@
-export default function AddLocationDialog(_props: { open: boolean; onOpenChange(open: boolean): void }) {
-  return null;
+// The Add New Location dialog (issue 6, SPEC.md section 2): the shared location form with the
+// description required, a warning about possible duplicates (never blocking), and no lost work:
+// a failed submit keeps every field, and closing with unsaved input asks first.
+import { useMutation } from '@tanstack/react-query';
+import { ExternalLink } from 'lucide-react';
+import { AlertDialog } from 'radix-ui';
+import { type MouseEvent, useState } from 'react';
+import { useWatch } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import type { LocationCategory } from '../../../shared/constants';
+import type { Location } from '../../../shared/schemas/location';
+import { Button } from '../../components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../components/ui/dialog';
+import { toast } from '../../components/ui/use-toast';
+import { ApiError, apiRequest, errorMessage } from '../../lib/api';
+import { categoryBadgeClass } from '../../lib/category-styles';
+import { cn } from '../../lib/cn';
+import { queryClient } from '../../lib/query-client';
+import {
+  AddressField,
+  CategoryField,
+  DescriptionField,
+  NameField,
+  OperatingHoursField,
+  PhoneField,
+  ResourceFields,
+  StatusField,
+  TagsField,
+  WebsiteField,
+} from '../location-form/fields';
+import {
+  EMPTY_LOCATION_FORM,
+  formValuesToPayload,
+  type LocationFormInput,
+  type LocationPayload,
+  useLocationForm,
+} from '../location-form/use-location-form';
+import { useSimilarLocations } from './use-similar-locations';
+
+const ID_PREFIX = 'add-location';
+const FORM_FIELDS = new Set(Object.keys(EMPTY_LOCATION_FORM));
+/** Above the add dialog (50), below the Tag Management dialog (60000). */
+const CONFIRM_Z_INDEX = 70;
+
+interface Props {
+  open: boolean;
+  onOpenChange(open: boolean): void;
+}
+
+export default function AddLocationDialog({ open, onOpenChange }: Props) {
+  const { t } = useTranslation('add-location');
+  const navigate = useNavigate();
+  const form = useLocationForm(undefined, { requireDescription: true });
+  // Where to go once the person agrees to discard: nowhere (just close) or a place's page.
+  const [confirm, setConfirm] = useState<{ then: string | null } | null>(null);
+
+  const name = useWatch({ control: form.control, name: 'name' }) ?? '';
+  const address = useWatch({ control: form.control, name: 'address' }) ?? '';
+  const similar = useSimilarLocations(name, address, open);
+
+  const mutation = useMutation({
+    mutationFn: async (payload: LocationPayload) => {
+      const res = await apiRequest('POST', '/api/locations', payload);
+      return (await res.json()) as Location;
+    },
+    onSuccess: async () => {
+      toast({ title: t('toast.added'), description: t('toast.addedText') });
+      finishAndClose();
+      await queryClient.invalidateQueries({
+        predicate: (q) => typeof q.queryKey[0] === 'string' && q.queryKey[0].startsWith('/api/locations'),
+      });
+    },
+    onError: (err) => {
+      // Everything typed stays; the server's field messages go beside their fields.
+      if (err instanceof ApiError && err.status === 400) {
+        try {
+          const body = JSON.parse(err.body) as { errors?: Record<string, string> };
+          for (const [field, message] of Object.entries(body.errors ?? {})) {
+            if (FORM_FIELDS.has(field)) form.setError(field as keyof LocationFormInput, { message }, { shouldFocus: true });
+          }
+        } catch {
+          /* not JSON: the toast says enough */
+        }
+      }
+      toast({ title: t('toast.error'), description: errorMessage(err, t('toast.tryLater')), variant: 'destructive' });
+    },
+  });
+
+  function finishAndClose() {
+    form.reset(EMPTY_LOCATION_FORM);
+    mutation.reset();
+    setConfirm(null);
+    onOpenChange(false);
+  }
+
+  const hasUnsavedInput = () => form.formState.isDirty;
+
+  function requestClose(then: string | null = null) {
+    if (mutation.isPending) return;
+    if (hasUnsavedInput()) {
+      setConfirm({ then });
+      return;
+    }
+    finishAndClose();
+    if (then) navigate(then);
+  }
+
+  function discard() {
+    const then = confirm?.then ?? null;
+    finishAndClose();
+    if (then) navigate(then);
+  }
+
+  const onSubmit = form.handleSubmit((values) => {
+    mutation.mutate(formValuesToPayload(values, values.category));
+  });
+
+  const openSimilar = (e: MouseEvent<HTMLAnchorElement>, slug: string) => {
+    // Ctrl/Cmd/Shift/middle click open a new tab as usual; a plain click stays in this tab.
+    if (e.ctrlKey || e.metaKey || e.shiftKey || e.altKey || e.button !== 0) return;
+    e.preventDefault();
+    requestClose(`/discover/${slug}`);
+  };
+
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(next) => {
+        if (next) onOpenChange(true);
+        else requestClose();
+      }}
+    >
+      <DialogContent className="max-w-2xl" data-testid="add-location-dialog">
+        <DialogTitle>{t('title')}</DialogTitle>
+        <DialogDescription>{t('description')}</DialogDescription>
+
+        <form onSubmit={onSubmit} noValidate className="mt-4 space-y-4" aria-busy={mutation.isPending}>
+          <p className="text-sm text-gray-700">{t('requiredNote')}</p>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <NameField form={form} idPrefix={ID_PREFIX} />
+            <CategoryField form={form} idPrefix={ID_PREFIX} />
+          </div>
+          <DescriptionField form={form} idPrefix={ID_PREFIX} required />
+          <AddressField form={form} idPrefix={ID_PREFIX} />
+
+          <div role="status" aria-live="polite">
+            {similar.length > 0 && (
+              <div className="rounded-md border border-amber-400 bg-amber-50 p-3 text-sm text-amber-950" data-testid="similar-warning">
+                <p className="font-semibold">{t('similar.title')}</p>
+                <ul className="mt-1 space-y-1">
+                  {similar.map((place) => (
+                    <li key={place.id} className="flex flex-wrap items-center gap-x-2 gap-y-1">
+                      <a
+                        href={`/discover/${place.slug}`}
+                        onClick={(e) => openSimilar(e, place.slug)}
+                        className="inline-flex min-h-6 items-center font-medium text-amber-950 underline underline-offset-2"
+                      >
+                        {place.name}
+                      </a>
+                      <span className={cn('rounded-full border px-2 text-xs', categoryBadgeClass(place.category))}>
+                        {t(`categories.${place.category as LocationCategory}`, { defaultValue: place.category })}
+                      </span>
+                      {place.address && <span className="text-amber-900">{place.address}</span>}
+                      <a
+                        href={`/discover/${place.slug}`}
+                        target="_blank"
+                        rel="noopener noreferrer"
+                        aria-label={t('similar.newTab', { name: place.name })}
+                        title={t('similar.newTab', { name: place.name })}
+                        className="inline-flex h-6 w-6 items-center justify-center rounded text-amber-950 hover:bg-amber-100"
+                      >
+                        <ExternalLink aria-hidden="true" className="h-4 w-4" />
+                      </a>
+                    </li>
+                  ))}
+                </ul>
+                <p className="mt-1 text-amber-900">{t('similar.hint')}</p>
+              </div>
+            )}
+          </div>
+
+          <div className="grid gap-4 sm:grid-cols-2">
+            <PhoneField form={form} idPrefix={ID_PREFIX} />
+            <WebsiteField form={form} idPrefix={ID_PREFIX} />
+            <OperatingHoursField form={form} idPrefix={ID_PREFIX} />
+            <StatusField form={form} idPrefix={ID_PREFIX} />
+          </div>
+          <ResourceFields form={form} idPrefix={ID_PREFIX} className="grid gap-4 sm:grid-cols-2" />
+          <TagsField form={form} idPrefix={ID_PREFIX} />
+
+          <div className="flex flex-col-reverse gap-2 border-t border-gray-200 pt-4 sm:flex-row sm:justify-end">
+            <Button variant="secondary" onClick={() => requestClose()} disabled={mutation.isPending}>
+              {t('cancel')}
+            </Button>
+            <Button type="submit" disabled={mutation.isPending} aria-disabled={mutation.isPending}>
+              {mutation.isPending ? t('submitting') : t('submit')}
+            </Button>
+          </div>
+        </form>
+
+        <DiscardConfirm
+          open={confirm !== null}
+          onKeep={() => setConfirm(null)}
+          onDiscard={discard}
+        />
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function DiscardConfirm({ open, onKeep, onDiscard }: { open: boolean; onKeep(): void; onDiscard(): void }) {
+  const { t } = useTranslation('add-location');
+  return (
+    <AlertDialog.Root open={open} onOpenChange={(o) => !o && onKeep()}>
+      <AlertDialog.Portal>
+        <AlertDialog.Overlay className="fixed inset-0 bg-black/40" style={{ zIndex: CONFIRM_Z_INDEX }} />
+        <AlertDialog.Content
+          className="fixed left-1/2 top-1/2 w-[calc(100vw-2rem)] max-w-sm -translate-x-1/2 -translate-y-1/2 rounded-lg bg-white p-5 shadow-xl focus:outline-none"
+          style={{ zIndex: CONFIRM_Z_INDEX }}
+          data-testid="discard-confirm"
+        >
+          <AlertDialog.Title className="text-lg font-semibold text-gray-900">{t('discard.title')}</AlertDialog.Title>
+          <AlertDialog.Description className="mt-1 text-sm text-gray-700">{t('discard.text')}</AlertDialog.Description>
+          <div className="mt-4 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+            <AlertDialog.Cancel asChild>
+              <Button variant="secondary">{t('discard.keep')}</Button>
+            </AlertDialog.Cancel>
+            <AlertDialog.Action asChild>
+              <Button variant="destructive" onClick={onDiscard}>
+                {t('discard.confirm')}
+              </Button>
+            </AlertDialog.Action>
+          </div>
+        </AlertDialog.Content>
+      </AlertDialog.Portal>
+    </AlertDialog.Root>
+  );
 }

@@ -1,0 +1,17 @@
+// Possible duplicates while a place is being added (issue 6): it warns, never blocks.
+import { z } from 'zod';
+import { similarLocationSchema, similarQuerySchema } from '../../../shared/schemas/duplicates.js';
+import type { ApiModule } from '../../context.js';
+import { findSimilarLocations } from './duplicates.repository.js';
+
+export const duplicatesRoutes: ApiModule = (app, ctx) => {
+  // A static path: find-my-way matches it before the parametric /locations/:id.
+  app.get(
+    '/locations/similar',
+    { schema: { querystring: similarQuerySchema, response: { 200: z.array(similarLocationSchema) } } },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return findSimilarLocations(ctx.db, request.query.name, request.query.address);
+    },
+  );
+};
