@@ -1,3 +1,33 @@
+// /admin: the administrator sign-in, then the review desk (reports, recent changes, hidden places)
+// and the bulk import. Loaded on demand, so none of this is in the Discover screen's JavaScript.
+import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { getJson } from '../../lib/api';
+import { ADMIN_SESSION_KEY } from '../bulk-import';
+import { ReviewDesk } from './review-desk';
+import { SignInForm } from './sign-in-form';
+
 export default function AdminPage() {
-  return <div className="mx-auto max-w-5xl p-6"><h1 className="text-2xl font-bold">AdminPage</h1></div>;
+  const { t } = useTranslation('admin');
+  const session = useQuery({
+    queryKey: ADMIN_SESSION_KEY,
+    queryFn: () => getJson<{ username: string } | null>('/api/admin/session', { on401: 'returnNull' }),
+  });
+  const signedIn = Boolean(session.data);
+  useEffect(() => {
+    document.title = `${signedIn ? t('desk.title') : t('signIn.title')} | ${t('siteName')}`;
+  }, [signedIn, t]);
+
+  return (
+    <div className="mx-auto w-full max-w-5xl px-4 py-6 sm:py-8">
+      {session.isPending ? (
+        <p role="status" className="text-gray-700">{t('loading')}</p>
+      ) : session.data ? (
+        <ReviewDesk username={session.data.username} />
+      ) : (
+        <SignInForm />
+      )}
+    </div>
+  );
 }
