@@ -1,6 +1,5 @@
 // The Discover screen (SPEC.md section 2, issue 4): filters in the URL, one page of results at a
 // time, a lazily loaded map, and the location detail dialog (loaded when first opened).
-import { ToggleGroup } from 'radix-ui';
 import { List, Map as MapIcon } from 'lucide-react';
 import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -42,24 +41,22 @@ export function DiscoverPage() {
         <FilterPanel state={state} onSearch={() => setLastSearchTime(Date.now())} />
       </div>
       <div className="mt-6 flex justify-end">
-        <ToggleGroup.Root
-          type="single"
-          value={view}
-          onValueChange={(v) => v && state.setView(v as DiscoverView)}
-          aria-label={t('view.label')}
-          className="inline-flex rounded-md border border-gray-300 bg-white p-1"
-        >
+        {/* The view switch: two toggle buttons (aria-pressed) in a named group. */}
+        <fieldset className="inline-flex rounded-md border border-gray-300 bg-white p-1">
+          <legend className="sr-only">{t('view.label')}</legend>
           {(['list', 'map'] as const).map((v) => (
-            <ToggleGroup.Item
+            <button
               key={v}
-              value={v}
-              className="inline-flex min-h-9 items-center gap-2 rounded px-3 text-sm font-medium text-gray-800 data-[state=on]:bg-brand-700 data-[state=on]:text-white"
+              type="button"
+              aria-pressed={view === v}
+              onClick={() => view !== v && state.setView(v as DiscoverView)}
+              className="inline-flex min-h-9 items-center gap-2 rounded px-3 text-sm font-medium text-gray-800 aria-pressed:bg-brand-700 aria-pressed:text-white"
             >
               {v === 'list' ? <List aria-hidden="true" className="h-4 w-4" /> : <MapIcon aria-hidden="true" className="h-4 w-4" />}
               {t(`view.${v}`)}
-            </ToggleGroup.Item>
+            </button>
           ))}
-        </ToggleGroup.Root>
+        </fieldset>
       </div>
       {view === 'list' ? (
         <ResultsList

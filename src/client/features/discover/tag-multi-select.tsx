@@ -1,11 +1,11 @@
-// The tag multi-select (SPEC.md section 2): a menu of checkable tags plus 'Clear All Tags';
-// choosing an already-selected tag removes it. The menu stays open so several can be picked.
+// The tag multi-select (SPEC.md section 2): a disclosure button opening a list of tag checkboxes
+// plus 'Clear All Tags'; choosing an already-selected tag removes it. Built from native controls
+// (no popper library) to keep the Discover page's first load small.
 import { useQuery } from '@tanstack/react-query';
-import { Check, ChevronDown } from 'lucide-react';
-import { DropdownMenu } from 'radix-ui';
+import { ChevronDown } from 'lucide-react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Tag } from '../../../shared/schemas/tag';
-import { cn } from '../../lib/cn';
 
 export function useTags() {
   return useQuery<Tag[]>({ queryKey: ['/api/tags'] });
@@ -22,57 +22,87 @@ export function TagMultiSelect({
 }) {
   const { t } = useTranslation('discover');
   const tags = useTags();
+  const [open, setOpen] = useState(false);
+  const rootRef = useRef<HTMLDivElement>(null);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const panelId = useId();
   const sorted = [...(tags.data ?? [])].sort((a, b) => a.name.localeCompare(b.name));
-  const item =
-    'flex min-h-9 cursor-pointer select-none items-center gap-2 rounded px-2 py-1.5 text-sm text-gray-900 outline-none data-[highlighted]:bg-brand-50 data-[highlighted]:text-brand-900';
+
+  // Close when a click or the focus goes elsewhere.
+  useEffect(() => {
+    if (!open) return;
+    const outside = (e: Event) => {
+      if (rootRef.current && !rootRef.current.contains(e.target as Node)) setOpen(false);
+    };
+    const onEscape = (e: KeyboardEvent) => {
+      if (e.key !== 'Escape') return;
+      e.stopPropagation();
+      setOpen(false);
+      buttonRef.current?.focus();
+    };
+    document.addEventListener('pointerdown', outside);
+    document.addEventListener('focusin', outside);
+    document.addEventListener('keydown', onEscape);
+    return () => {
+      document.removeEventListener('pointerdown', outside);
+      document.removeEventListener('focusin', outside);
+      document.removeEventListener('keydown', onEscape);
+    };
+  }, [open]);
+
   return (
-    <DropdownMenu.Root modal={false}>
-      <DropdownMenu.Trigger
+    <div ref={rootRef} className="relative">
+      <button
+        ref={buttonRef}
+        type="button"
         id="discover-tags"
+        aria-expanded={open}
+        aria-controls={panelId}
+        onClick={() => setOpen((o) => !o)}
         className="flex min-h-10 w-full items-center justify-between rounded-md border border-gray-400 bg-white px-3 py-2 text-left text-sm text-gray-900"
-        aria-label={t('filters.tagsButton', { count: selected.length })}
       >
         <span className="truncate">
           {selected.length ? t('filters.tagsSelected', { count: selected.length }) : t('filters.tagsPlaceholder')}
         </span>
         <ChevronDown aria-hidden="true" className="h-4 w-4 shrink-0" />
-      </DropdownMenu.Trigger>
-      <DropdownMenu.Portal>
-        <DropdownMenu.Content
-          align="start"
-          sideOffset={4}
-          className="z-40 max-h-72 min-w-[var(--radix-dropdown-menu-trigger-width)] overflow-y-auto rounded-md border border-gray-200 bg-white p-1 shadow-lg"
+      </button>
+      <div
+        id={panelId}
+        hidden={!open}
+        className="absolute left-0 right-0 z-40 mt-1 max-h-72 overflow-y-auto rounded-md border border-gray-200 bg-white p-1 shadow-lg"
+      >
+        <button
+          type="button"
+          onClick={onClear}
+          disabled={!selected.length}
+          className="flex min-h-9 w-full items-center rounded px-2 py-1.5 text-left text-sm font-medium text-gray-900 hover:bg-brand-50 disabled:text-gray-500"
         >
-          <DropdownMenu.Item className={cn(item, 'font-medium')} onSelect={() => onClear()} disabled={!selected.length}>
-            {t('filters.clearTags')}
-          </DropdownMenu.Item>
-          <DropdownMenu.Separator className="my-1 h-px bg-gray-200" />
-          {tags.isPending && <p className="px-2 py-1.5 text-sm text-gray-700">{t('filters.tagsLoading')}</p>}
-          {tags.isError && <p className="px-2 py-1.5 text-sm text-red-700">{t('filters.tagsFailed')}</p>}
-          {tags.isSuccess && sorted.length === 0 && <p className="px-2 py-1.5 text-sm text-gray-700">{t('filters.noTags')}</p>}
-          {sorted.map((tag) => {
-            const checked = selected.includes(tag.id);
-            return (
-              <DropdownMenu.CheckboxItem
+          {t('filters.clearTags')}
+        </button>
+        <div className="my-1 h-px bg-gray-200" />
+        {tags.isPending && <p className="px-2 py-1.5 text-sm text-gray-700">{t('filters.tagsLoading')}</p>}
+        {tags.isError && <p className="px-2 py-1.5 text-sm text-red-700">{t('filters.tagsFailed')}</p>}
+        {tags.isSuccess && sorted.length === 0 && <p className="px-2 py-1.5 text-sm text-gray-700">{t('filters.noTags')}</p>}
+        {sorted.length > 0 && (
+          <fieldset>
+            <legend className="sr-only">{t('filters.tagsLabel')}</legend>
+            {sorted.map((tag) => (
+              <label
                 key={tag.id}
-                className={item}
-                checked={checked}
-                onSelect={(e) => {
-                  e.preventDefault();
-                  onToggle(tag.id);
-                }}
+                className="flex min-h-9 cursor-pointer items-center gap-2 rounded px-2 py-1.5 text-sm text-gray-900 hover:bg-brand-50"
               >
-                <span className="inline-flex h-4 w-4 items-center justify-center">
-                  <DropdownMenu.ItemIndicator>
-                    <Check aria-hidden="true" className="h-4 w-4" />
-                  </DropdownMenu.ItemIndicator>
-                </span>
+                <input
+                  type="checkbox"
+                  className="h-4 w-4 accent-brand-700"
+                  checked={selected.includes(tag.id)}
+                  onChange={() => onToggle(tag.id)}
+                />
                 {tag.name}
-              </DropdownMenu.CheckboxItem>
-            );
-          })}
-        </DropdownMenu.Content>
-      </DropdownMenu.Portal>
-    </DropdownMenu.Root>
+              </label>
+            ))}
+          </fieldset>
+        )}
+      </div>
+    </div>
   );
 }
