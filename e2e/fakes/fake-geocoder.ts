@@ -1,8 +1,11 @@
 // A small Nominatim-compatible server for tests: GET /search?q=...&format=json&limit=1.
 // Known addresses answer fixed Kansas City points; words in the query steer failure modes:
 // 'nowhere' -> [], 'slowpoke' -> never answers in time, 'ratelimited' -> 429,
-// 'redirectme' -> 302, 'garbage' -> not JSON.
+// 'redirectme' -> 302, 'garbage' -> not JSON, 'notalist' -> a JSON object, 'servererror' -> 503.
+// Port 0 picks a free port; the returned server records every query it saw (`requests`) and the
+// User-Agent of the last one.
 import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 
 export const KNOWN_POINTS: Record<string, { lat: number; lon: number }> = {
   'union station': { lat: 39.0849, lon: -94.5858 },
@@ -12,7 +15,15 @@ export const KNOWN_POINTS: Record<string, { lat: number; lon: number }> = {
   '64106': { lat: 39.1052, lon: -94.5773 },
 };
 
-export function startFakeGeocoder(port: number): Promise<http.Server> {
+export type FakeGeocoder = http.Server & {
+  /** Every q= the fake received, in order. */
+  requests: string[];
+  lastUserAgent: string | undefined;
+  /** http://127.0.0.1:<port> */
+  url: string;
+};
+
+export function startFakeGeocoder(port: number): Promise<FakeGeocoder> {
   const server = http.createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://localhost');
     if (url.pathname !== '/search') {
@@ -20,13 +31,32 @@ export function startFakeGeocoder(port: number): Promise<http.Server> {
       return;
     }
     const q = (url.searchParams.get('q') ?? '').toLowerCase();
+    fake.requests.push(q);
+    fake.lastUserAgent = req.headers['user-agent'];
     if (q.includes('slowpoke')) return; // never answers: the client must time out
     if (q.includes('ratelimited')) return void res.writeHead(429, { 'retry-after': '1' }).end('slow down');
+    if (q.includes('servererror')) return void res.writeHead(503).end('down');
     if (q.includes('redirectme')) return void res.writeHead(302, { location: 'http://127.0.0.1:1/elsewhere' }).end();
     if (q.includes('garbage')) return void res.writeHead(200, { 'content-type': 'application/json' }).end('<html>not json');
+    if (q.includes('notalist')) {
+      return void res.writeHead(200, { 'content-type': 'application/json' }).end('{"lat":"1","lon":"2"}');
+    }
     const hit = Object.entries(KNOWN_POINTS).find(([k]) => q.includes(k));
     const body = hit ? [{ lat: String(hit[1].lat), lon: String(hit[1].lon), display_name: hit[0] }] : [];
     res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(body));
   });
-  return new Promise((resolve) => server.listen(port, '127.0.0.1', () => resolve(server)));
+  const fake = Object.assign(server, { requests: [] as string[], lastUserAgent: undefined as string | undefined, url: '' });
+  // Hanging 'slowpoke' requests must not keep close() waiting.
+  const close = server.close.bind(server);
+  fake.close = ((cb?: (err?: Error) => void) => {
+    server.closeAllConnections();
+    close(cb);
+    return fake;
+  }) as typeof fake.close;
+  return new Promise((resolve) =>
+    server.listen(port, '127.0.0.1', () => {
+      fake.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+      resolve(fake);
+    }),
+  );
 }

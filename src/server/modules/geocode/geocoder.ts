@@ -1,8 +1,14 @@
-// Address -> coordinates for searches and for saved places. FIRST VERSION: the offline ZIP/town
-// centroid fallback only; the geocoding issue replaces the body of createGeocoder with the
-// Nominatim client (GEOCODER_URL, cache in geocode_cache, 1 request/s, time-out, no redirects),
-// keeping this interface.
+// Address -> coordinates for searches and for saved places: a Nominatim-compatible service at
+// GEOCODER_URL (`/search?q=<address>, Kansas City&format=json&limit=1&countrycodes=us`), answers
+// cached in geocode_cache, and the offline ZIP/town centroid (zip-centroids.ts) when the service
+// fails or knows nothing. See docs/decisions/0150-server-geocoding.md.
+//
+// Politeness (Nominatim usage policy): the app names itself in User-Agent, asks at most once per
+// second (a slot reserved in the database, so several app processes share the budget), never
+// follows redirects and gives up after a few seconds.
+import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/connect.js';
+import { appSettings, geocodeCache } from '../../db/schema.js';
 import type { Env } from '../../env.js';
 import { centroidForAddress } from './zip-centroids.js';
 
@@ -16,11 +22,164 @@ export interface Geocoder {
   geocode(address: string): Promise<GeoPoint | null>;
 }
 
-export function createGeocoder(_deps: { db: Db; env: Env; fetch: typeof fetch }): Geocoder {
+export interface GeocoderDeps {
+  db: Db;
+  env: Env;
+  fetch: typeof fetch;
+  /** Give up on the service after this long (default 4000 ms). */
+  timeoutMs?: number;
+  /** Minimum gap between two requests to the service (default 1000 ms; 0 for a loopback host). */
+  minIntervalMs?: number;
+  /** Longest wait for a request slot before falling back (default 3000 ms). */
+  maxQueueMs?: number;
+}
+
+export const DEFAULT_GEOCODER_URL = 'https://nominatim.openstreetmap.org';
+export const GEOCODER_CITY_SUFFIX = ', Kansas City';
+const SLOT_KEY = 'geocoder:next_slot_ms';
+const MAX_BODY_CHARS = 256 * 1024;
+
+/** The cache key: trimmed, inner white space collapsed, lower case. */
+export function normaliseGeocodeQuery(address: string): string {
+  return address.trim().replace(/\s+/g, ' ').toLowerCase();
+}
+
+function isLoopback(baseUrl: string): boolean {
+  try {
+    const host = new URL(baseUrl).hostname;
+    return host === 'localhost' || host === '[::1]' || host === '::1' || /^127\./.test(host);
+  } catch {
+    return false;
+  }
+}
+
+type Lookup = { kind: 'found'; point: GeoPoint } | { kind: 'none' } | { kind: 'failed'; reason: string };
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+export function createGeocoder(deps: GeocoderDeps): Geocoder {
+  const { db, env } = deps;
+  const base = env.GEOCODER_URL.replace(/\/+$/, '');
+  const timeoutMs = deps.timeoutMs ?? 4000;
+  const minIntervalMs = deps.minIntervalMs ?? (isLoopback(base) ? 0 : 1000);
+  const maxQueueMs = deps.maxQueueMs ?? 3000;
+  // Tests never reach the public service: with NODE_ENV=test and the default URL only the offline
+  // centroids answer (tests that want the service point GEOCODER_URL at the local fake).
+  const offline = env.NODE_ENV === 'test' && base === DEFAULT_GEOCODER_URL;
+  const userAgent = `KCGreenDirectory/0.1 (+${env.PUBLIC_URL ?? 'https://github.com/kc-green-directory'})`;
+  // One request at a time from this process; the database slot spaces them across processes.
+  let queue: Promise<unknown> = Promise.resolve();
+  let lastSentAt = 0;
+  const inFlight = new Map<string, Promise<GeoPoint | null>>();
+
+  /** Reserves the next request slot; returns how long to wait for it. */
+  async function reserveSlot(): Promise<number> {
+    if (minIntervalMs <= 0) return 0;
+    const now = Date.now();
+    const rows = await db.execute<{ value: string }>(sql`
+      INSERT INTO ${appSettings} (key, value) VALUES (${SLOT_KEY}, ${String(now + minIntervalMs)})
+      ON CONFLICT (key) DO UPDATE
+        SET value = (greatest(${appSettings.value}::bigint, ${now}::bigint) + ${minIntervalMs}::bigint)::text
+      RETURNING value`);
+    const list = (Array.isArray(rows) ? rows : (rows as { rows: Array<{ value: string }> }).rows) as Array<{ value: string }>;
+    const next = Number(list[0]?.value ?? now + minIntervalMs);
+    return Math.max(0, next - minIntervalMs - now);
+  }
+
+  async function askService(query: string): Promise<Lookup> {
+    const wait = await reserveSlot();
+    if (wait > maxQueueMs) return { kind: 'failed', reason: 'busy' };
+    if (wait > 0) await sleep(wait);
+    // In this process, measure the gap from the last actual send too (a late timer must not
+    // squeeze two requests together).
+    const gap = lastSentAt + minIntervalMs - Date.now();
+    if (minIntervalMs > 0 && gap > 0) await sleep(gap);
+    const params = new URLSearchParams({
+      q: `${query}${GEOCODER_CITY_SUFFIX}`,
+      format: 'json',
+      limit: '1',
+      countrycodes: 'us',
+    });
+    let res: Response;
+    let text: string;
+    try {
+      const signal = AbortSignal.timeout(timeoutMs);
+      lastSentAt = Date.now();
+      res = await deps.fetch(`${base}/search?${params}`, {
+        headers: { 'user-agent': userAgent, accept: 'application/json', 'accept-language': 'en' },
+        redirect: 'manual',
+        signal,
+      });
+      if (res.type === 'opaqueredirect' || (res.status >= 300 && res.status < 400)) {
+        return { kind: 'failed', reason: `redirect ${res.status}` };
+      }
+      if (!res.ok) return { kind: 'failed', reason: `status ${res.status}` };
+      const length = Number(res.headers.get('content-length') ?? 0);
+      if (length > MAX_BODY_CHARS) return { kind: 'failed', reason: 'too large' };
+      text = await res.text();
+    } catch (err) {
+      return { kind: 'failed', reason: err instanceof Error ? err.name : 'error' };
+    }
+    if (text.length > MAX_BODY_CHARS) return { kind: 'failed', reason: 'too large' };
+    let body: unknown;
+    try {
+      body = JSON.parse(text);
+    } catch {
+      return { kind: 'failed', reason: 'not json' };
+    }
+    if (!Array.isArray(body)) return { kind: 'failed', reason: 'not a list' };
+    if (body.length === 0) return { kind: 'none' };
+    const first = body[0] as { lat?: unknown; lon?: unknown } | null;
+    const lat = Number(first?.lat);
+    const lng = Number(first?.lon);
+    if (
+      typeof first?.lat !== 'string' && typeof first?.lat !== 'number' ||
+      !Number.isFinite(lat) || !Number.isFinite(lng) || Math.abs(lat) > 90 || Math.abs(lng) > 180
+    ) {
+      return { kind: 'failed', reason: 'bad point' };
+    }
+    return { kind: 'found', point: { lat, lng } };
+  }
+
+  function serialised<T>(job: () => Promise<T>): Promise<T> {
+    const run = queue.then(job, job);
+    queue = run.catch(() => undefined);
+    return run;
+  }
+
+  function fallback(address: string): GeoPoint | null {
+    const c = centroidForAddress(address);
+    return c ? { lat: c.lat, lng: c.lng } : null;
+  }
+
+  async function lookup(address: string, key: string): Promise<GeoPoint | null> {
+    const cached = await db.select().from(geocodeCache).where(eq(geocodeCache.query, key)).limit(1);
+    const hit = cached[0];
+    if (hit) {
+      if (hit.latitude !== null && hit.longitude !== null) return { lat: hit.latitude, lng: hit.longitude };
+      return fallback(address); // the service knows nothing: the ZIP/town is the best we have
+    }
+    if (offline) return fallback(address);
+    const answer = await serialised(() => askService(key));
+    if (answer.kind === 'failed') return fallback(address); // not cached: ask again next time
+    const point = answer.kind === 'found' ? answer.point : null;
+    await db
+      .insert(geocodeCache)
+      .values({ query: key, latitude: point?.lat ?? null, longitude: point?.lng ?? null, source: 'geocoder' })
+      .onConflictDoNothing();
+    return point ?? fallback(address);
+  }
+
   return {
     async geocode(address) {
-      const c = centroidForAddress(address);
-      return c ? { lat: c.lat, lng: c.lng } : null;
+      const key = normaliseGeocodeQuery(address ?? '');
+      if (!key) return null;
+      // The same address asked twice at once shares one lookup.
+      const pending = inFlight.get(key);
+      if (pending) return pending;
+      const p = lookup(address, key).finally(() => inFlight.delete(key));
+      inFlight.set(key, p);
+      return p;
     },
   };
 }

@@ -1,0 +1,84 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { locationEngagement, locations } from '../../db/schema.js';
+import { createTestApp, jsonHeaders, type TestApp } from '../../test/test-app.js';
+
+describe('engagement API (POST /api/locations/{id}/view and /click)', () => {
+  let t: TestApp;
+  let id: number;
+  beforeAll(async () => {
+    t = await createTestApp();
+    const rows = await t.database.db
+      .insert(locations)
+      .values({ name: 'Engagement Garden', category: 'community-garden', slug: `engagement-garden-${Date.now()}`, address: '1 Main St' })
+      .returning({ id: locations.id });
+    id = rows[0]!.id;
+  });
+  afterAll(() => t.close());
+
+  const send = (kind: 'view' | 'click', body: unknown, locationId: number | string = id, ip = '10.2.0.1') =>
+    t.app.inject({
+      method: 'POST',
+      url: `/api/locations/${locationId}/${kind}`,
+      headers: jsonHeaders,
+      remoteAddress: ip,
+      payload: JSON.stringify(body),
+    });
+
+  it('keeps one row per location and session and counts up on it', async () => {
+    const first = await send('view', { sessionId: 'session_eng_a' });
+    expect(first.statusCode).toBe(200);
+    expect(first.json()).toEqual({ success: true, viewCount: 1, clickCount: 0 });
+    expect((await send('view', { sessionId: 'session_eng_a' })).json()).toEqual({ success: true, viewCount: 2, clickCount: 0 });
+    expect((await send('click', { sessionId: 'session_eng_a' })).json()).toEqual({ success: true, viewCount: 2, clickCount: 1 });
+    expect((await send('click', { sessionId: 'session_eng_b' })).json()).toEqual({ success: true, viewCount: 0, clickCount: 1 });
+
+    const rows = await t.database.db.select().from(locationEngagement).where(eq(locationEngagement.locationId, id));
+    expect(rows).toHaveLength(2);
+    const a = rows.find((r) => r.sessionId === 'session_eng_a')!;
+    expect(a.lastViewed).toBeInstanceOf(Date);
+    expect(a.lastClicked).toBeInstanceOf(Date);
+    expect(a.updatedAt.getTime()).toBeGreaterThanOrEqual(a.createdAt.getTime());
+    const b = rows.find((r) => r.sessionId === 'session_eng_b')!;
+    expect(b.lastViewed).toBeNull();
+  });
+
+  it('bumps the location view_count on views only, without touching updated_at', async () => {
+    const [before] = await t.database.db.select().from(locations).where(eq(locations.id, id));
+    await send('view', { sessionId: 'session_eng_c' });
+    await send('click', { sessionId: 'session_eng_c' });
+    const [after] = await t.database.db.select().from(locations).where(eq(locations.id, id));
+    expect(after!.viewCount).toBe(before!.viewCount + 1);
+    expect(after!.updatedAt.getTime()).toBe(before!.updatedAt.getTime());
+  });
+
+  it('answers 404 Location not found for an unknown or hidden id', async () => {
+    for (const kind of ['view', 'click'] as const) {
+      const res = await send(kind, { sessionId: 'session_eng_a' }, 999999);
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toEqual({ message: 'Location not found' });
+    }
+    const hidden = await t.database.db
+      .insert(locations)
+      .values({ name: 'Hidden', category: 'park', slug: `hidden-eng-${Date.now()}`, hidden: true })
+      .returning({ id: locations.id });
+    expect((await send('view', { sessionId: 's' }, hidden[0]!.id)).statusCode).toBe(404);
+  });
+
+  it('answers 400 for a missing or blank sessionId and for a bad id', async () => {
+    for (const body of [{}, { sessionId: '' }, { sessionId: '  ' }, { sessionId: 7 }, { sessionId: 'x'.repeat(129) }]) {
+      const res = await send('view', body);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().errors).toHaveProperty('sessionId');
+    }
+    for (const bad of ['abc', '0', '-1', '1.5', '99999999999']) {
+      expect((await send('click', { sessionId: 's' }, bad)).statusCode).toBe(400);
+    }
+  });
+
+  it('rate limits one client at 120 a minute', async () => {
+    let last = 0;
+    for (let i = 0; i < 121; i++) last = (await send('view', { sessionId: `flood-${i}` }, id, '10.2.0.99')).statusCode;
+    expect(last).toBe(429);
+  });
+});

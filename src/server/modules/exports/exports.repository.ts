@@ -1,0 +1,52 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/connect.js';
+
+export interface ExportRow {
+  id: number;
+  name: string;
+  slug: string;
+  category: string;
+  description: string | null;
+  address: string | null;
+  latitude: number | null;
+  longitude: number | null;
+  website: string | null;
+  phone: string | null;
+  operating_hours: string | null;
+  status: string;
+  deadline: string | null;
+  registration_link: string | null;
+  faq_link: string | null;
+  created_at: string;
+  updated_at: string;
+  tags: string[] | null;
+}
+
+const rowsOf = <T>(r: unknown): T[] => (Array.isArray(r) ? r : (r as { rows: T[] }).rows) as T[];
+
+/** The public directory (hidden places left out) in pages of `pageSize`, by id (keyset paging,
+ * so a large export never holds everything in memory nor rescans skipped rows). */
+export async function* exportPages(db: Db, pageSize = 1000): AsyncGenerator<ExportRow[]> {
+  let after = 0;
+  for (;;) {
+    const result = await db.execute(sql`
+      SELECT l.id, l.name, l.slug, l.category, l.description, l.address, l.latitude, l.longitude,
+             l.website, l.phone, l.operating_hours, l.status,
+             to_char(l.deadline AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS deadline,
+             l.registration_link, l.faq_link,
+             to_char(l.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS created_at,
+             to_char(l.updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS updated_at,
+             (SELECT array_agg(t.name ORDER BY lower(t.name))
+                FROM location_tags lt JOIN tags t ON t.id = lt.tag_id
+               WHERE lt.location_id = l.id) AS tags
+        FROM locations l
+       WHERE l.hidden = false AND l.id > ${after}
+       ORDER BY l.id
+       LIMIT ${pageSize}`);
+    const rows = rowsOf<ExportRow>(result);
+    if (rows.length === 0) return;
+    yield rows;
+    if (rows.length < pageSize) return;
+    after = rows[rows.length - 1]!.id;
+  }
+}

@@ -1,0 +1,110 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { locations, locationTags, tags } from '../../db/schema.js';
+import { createTestApp, type TestApp } from '../../test/test-app.js';
+import { csvCell, csvRow } from './csv.js';
+
+/** A strict RFC 4180 reader for the test: every cell quoted. */
+function parseCsv(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let i = 0;
+  while (i < text.length) {
+    expect(text[i]).toBe('"');
+    let cell = '';
+    i++;
+    for (;;) {
+      if (text[i] === '"' && text[i + 1] === '"') { cell += '"'; i += 2; }
+      else if (text[i] === '"') { i++; break; }
+      else cell += text[i++];
+    }
+    row.push(cell);
+    if (text[i] === ',') i++;
+    else if (text.startsWith('\r\n', i)) { rows.push(row); row = []; i += 2; }
+    else throw new Error(`unexpected ${text[i]} at ${i}`);
+  }
+  return rows;
+}
+
+describe('open data exports', () => {
+  let t: TestApp;
+  const suffix = Date.now();
+  beforeAll(async () => {
+    t = await createTestApp({ PUBLIC_URL: 'https://green.example.org' });
+    const db = t.database.db;
+    const [tagA, tagB] = await db
+      .insert(tags)
+      .values([{ name: `Organic ${suffix}`, category: 'product' }, { name: `Accessible ${suffix}`, category: 'accessibility' }])
+      .returning();
+    const inserted = await db
+      .insert(locations)
+      .values([
+        { name: '=HYPERLINK("http://evil.example","click")', category: 'park', slug: `evil-${suffix}`, address: '+1 Main St', description: 'Line one\nline "two", with comma', latitude: 39.1, longitude: -94.58 },
+        { name: 'Plain Garden', category: 'community-garden', slug: `plain-${suffix}`, address: '@home', description: '-minus', latitude: null, longitude: null },
+        { name: 'Secret Hidden Place', category: 'park', slug: `hidden-${suffix}`, hidden: true, latitude: 39, longitude: -94 },
+      ])
+      .returning();
+    await db.insert(locationTags).values([
+      { locationId: inserted[0]!.id, tagId: tagA!.id },
+      { locationId: inserted[0]!.id, tagId: tagB!.id },
+    ]);
+  });
+  afterAll(() => t.close());
+
+  it('CSV: every public place with tags, quoted cells, formula cells neutralised, hidden ones left out', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/export/locations.csv' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(res.headers['content-disposition']).toContain('attachment; filename="kc-green-directory-locations.csv"');
+    const rows = parseCsv(res.body);
+    const header = rows[0]!;
+    expect(header.slice(0, 3)).toEqual(['id', 'name', 'category']);
+    const col = (r: string[], name: string) => r[header.indexOf(name)];
+    const evil = rows.find((r) => col(r, 'slug') === `evil-${suffix}`)!;
+    expect(col(evil, 'name')).toBe(`'=HYPERLINK("http://evil.example","click")`);
+    expect(col(evil, 'address')).toBe("'+1 Main St");
+    expect(col(evil, 'description')).toBe('Line one\nline "two", with comma');
+    expect(col(evil, 'longitude')).toBe('-94.58'); // numbers are not prefixed
+    expect(col(evil, 'tags')).toBe(`Accessible ${suffix}, Organic ${suffix}`);
+    expect(col(evil, 'url')).toBe(`https://green.example.org/discover/evil-${suffix}`);
+    const plain = rows.find((r) => col(r, 'slug') === `plain-${suffix}`)!;
+    expect(col(plain, 'address')).toBe("'@home");
+    expect(col(plain, 'description')).toBe("'-minus");
+    expect(col(plain, 'latitude')).toBe('');
+    expect(res.body).not.toContain('Secret Hidden Place');
+    expect(res.body).toContain('"=HYPERLINK'.replace('"=', `"'=`));
+  });
+
+  it('GeoJSON: a FeatureCollection with [lng, lat] points, tags, null geometry without coordinates', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/export/locations.geojson' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/geo+json; charset=utf-8');
+    const body = res.json();
+    expect(body.type).toBe('FeatureCollection');
+    const evil = body.features.find((f: { properties: { slug: string } }) => f.properties.slug === `evil-${suffix}`);
+    expect(evil.geometry).toEqual({ type: 'Point', coordinates: [-94.58, 39.1] });
+    expect(evil.properties.name).toBe('=HYPERLINK("http://evil.example","click")');
+    expect(evil.properties.tags).toEqual([`Accessible ${suffix}`, `Organic ${suffix}`]);
+    const plain = body.features.find((f: { properties: { slug: string } }) => f.properties.slug === `plain-${suffix}`);
+    expect(plain.geometry).toBeNull();
+    expect(res.body).not.toContain('Secret Hidden Place');
+  });
+
+  it('streams more than one page of rows in id order', async () => {
+    const many = Array.from({ length: 1205 }, (_, i) => ({ name: `Bulk ${i}`, category: 'park', slug: `bulk-${suffix}-${i}` }));
+    await t.database.db.insert(locations).values(many);
+    const res = await t.app.inject({ method: 'GET', url: '/api/export/locations.geojson' });
+    const ids = res.json().features.map((f: { id: number }) => f.id);
+    expect(ids.length).toBeGreaterThanOrEqual(1207);
+    expect([...ids].sort((a, b) => a - b)).toEqual(ids);
+    expect(new Set(ids).size).toBe(ids.length);
+  });
+
+  it('the CSV writer', () => {
+    expect(csvCell('a"b')).toBe('"a""b"');
+    expect(csvCell('\tx')).toBe(`"'\tx"`);
+    expect(csvCell('\rx')).toBe(`"'\rx"`);
+    expect(csvCell(null)).toBe('""');
+    expect(csvCell(-1.5)).toBe('"-1.5"');
+    expect(csvRow(['a', 1])).toBe('"a","1"\r\n');
+  });
+});

@@ -1,0 +1,82 @@
+// Open data: the whole public directory as CSV and as GeoJSON, streamed page by page.
+// GET /api/export/locations.csv, GET /api/export/locations.geojson
+import { Readable } from 'node:stream';
+import type { ApiModule } from '../../context.js';
+import { csvRow } from './csv.js';
+import { type ExportRow, exportPages } from './exports.repository.js';
+
+export const CSV_COLUMNS = [
+  'id', 'name', 'category', 'description', 'address', 'latitude', 'longitude', 'website', 'phone',
+  'operatingHours', 'status', 'deadline', 'registrationLink', 'faqLink', 'tags', 'slug', 'url',
+  'createdAt', 'updatedAt',
+] as const;
+
+const num = (v: unknown): number | null => (v === null || v === undefined ? null : Number(v));
+
+export const exportsRoutes: ApiModule = (app, ctx) => {
+  const base = (ctx.env.PUBLIC_URL ?? '').replace(/\/+$/, '');
+  const pageUrl = (slug: string) => `${base}/discover/${encodeURIComponent(slug)}`;
+  const limit = ctx.rateLimit({ bucket: 'exports', max: 20, windowMs: 60_000 });
+
+  async function* csvChunks() {
+    yield csvRow(CSV_COLUMNS);
+    for await (const page of exportPages(ctx.db)) {
+      let chunk = '';
+      for (const r of page) {
+        chunk += csvRow([
+          r.id, r.name, r.category, r.description, r.address, num(r.latitude), num(r.longitude),
+          r.website, r.phone, r.operating_hours, r.status, r.deadline, r.registration_link, r.faq_link,
+          (r.tags ?? []).join(', '), r.slug, pageUrl(r.slug), r.created_at, r.updated_at,
+        ]);
+      }
+      yield chunk;
+    }
+  }
+
+  const feature = (r: ExportRow) => {
+    const lat = num(r.latitude);
+    const lng = num(r.longitude);
+    return {
+      type: 'Feature',
+      id: r.id,
+      geometry: lat === null || lng === null ? null : { type: 'Point', coordinates: [lng, lat] },
+      properties: {
+        id: r.id, name: r.name, slug: r.slug, url: pageUrl(r.slug), category: r.category,
+        description: r.description, address: r.address, website: r.website, phone: r.phone,
+        operatingHours: r.operating_hours, status: r.status, deadline: r.deadline,
+        registrationLink: r.registration_link, faqLink: r.faq_link, tags: r.tags ?? [],
+        createdAt: r.created_at, updatedAt: r.updated_at,
+      },
+    };
+  };
+
+  async function* geojsonChunks() {
+    yield '{"type":"FeatureCollection","features":[';
+    let first = true;
+    for await (const page of exportPages(ctx.db)) {
+      let chunk = '';
+      for (const r of page) {
+        chunk += (first ? '\n' : ',\n') + JSON.stringify(feature(r));
+        first = false;
+      }
+      yield chunk;
+    }
+    yield '\n]}\n';
+  }
+
+  app.get('/export/locations.csv', { preHandler: limit }, async (_request, reply) => {
+    reply
+      .type('text/csv; charset=utf-8')
+      .header('content-disposition', 'attachment; filename="kc-green-directory-locations.csv"')
+      .header('cache-control', 'public, max-age=300');
+    return reply.send(Readable.from(csvChunks()));
+  });
+
+  app.get('/export/locations.geojson', { preHandler: limit }, async (_request, reply) => {
+    reply
+      .type('application/geo+json; charset=utf-8')
+      .header('content-disposition', 'attachment; filename="kc-green-directory-locations.geojson"')
+      .header('cache-control', 'public, max-age=300');
+    return reply.send(Readable.from(geojsonChunks()));
+  });
+};

@@ -1,0 +1,128 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SCREENSHOT_MAX_BYTES } from '../../../shared/constants.js';
+import { containsScriptTag, isPngDataUrl } from '../../../shared/schemas/flag-report.js';
+import { flagReports, locations } from '../../db/schema.js';
+import { createTestApp, jsonHeaders, type TestApp } from '../../test/test-app.js';
+
+const PNG_HEAD = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+const png = (bytes: number) =>
+  `data:image/png;base64,${Buffer.concat([PNG_HEAD, Buffer.alloc(Math.max(0, bytes - 8), 7)]).toString('base64')}`;
+
+describe('flag reports API (POST /api/flag-reports)', () => {
+  let t: TestApp;
+  let locationId: number;
+  let ipCounter = 0;
+  beforeAll(async () => {
+    t = await createTestApp();
+    const rows = await t.database.db
+      .insert(locations)
+      .values({ name: 'Flagged Market', category: 'farmers-market', slug: `flagged-market-${Date.now()}`, address: '2 Main St' })
+      .returning({ id: locations.id });
+    locationId = rows[0]!.id;
+  });
+  afterAll(() => t.close());
+
+  // Each request from its own address so the 10/minute limit only bites in its own test.
+  const report = (body: unknown, ip = `10.3.${Math.floor(++ipCounter / 250)}.${ipCounter % 250}`) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/flag-reports',
+      headers: jsonHeaders,
+      remoteAddress: ip,
+      payload: typeof body === 'string' ? body : JSON.stringify(body),
+    });
+
+  it('stores a report as pending and answers 201 {id, status}', async () => {
+    const res = await report({ locationId: null, flagType: 'outdated', description: 'outdated issue reported', screenshot: png(100) });
+    expect(res.statusCode).toBe(201);
+    const body = res.json();
+    expect(body).toEqual({ id: expect.any(Number), status: 'pending' });
+    const [row] = await t.database.db.select().from(flagReports).where(eq(flagReports.id, body.id));
+    expect(row).toMatchObject({ locationId: null, flagType: 'outdated', description: 'outdated issue reported', status: 'pending' });
+    expect(row!.screenshot).toMatch(/^data:image\/png;base64,/);
+  });
+
+  it('accepts a known locationId and no screenshot', async () => {
+    const res = await report({ locationId, flagType: 'duplicate', description: '' });
+    expect(res.statusCode).toBe(201);
+    const [row] = await t.database.db.select().from(flagReports).where(eq(flagReports.id, res.json().id));
+    expect(row!.locationId).toBe(locationId);
+    expect(row!.screenshot).toBeNull();
+  });
+
+  it('refuses an unknown locationId with 400 on locationId', async () => {
+    const res = await report({ locationId: 987654, flagType: 'other', description: 'x' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors).toEqual({ locationId: 'Location not found' });
+  });
+
+  it('refuses a bad flag type', async () => {
+    for (const flagType of ['spam', '', 3, null, undefined]) {
+      const res = await report({ locationId: null, flagType, description: 'x' });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().errors.flagType).toBe('Flag type must be duplicate, outdated or other');
+    }
+  });
+
+  it.each([
+    '<script>alert(1)</script>',
+    'hello <SCRIPT src=x>',
+    '&lt;script&gt;alert(1)&lt;/script&gt;',
+    '&amp;lt;script&amp;gt;',
+    '&#60;script&#62;',
+    '&#x3C;ScRiPt&#x3E;',
+    '< script >',
+    '</script>',
+  ])('refuses script tags in the description: %s', async (description) => {
+    const res = await report({ locationId: null, flagType: 'other', description });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors.description).toBe('Script tags are not allowed in description');
+  });
+
+  it('allows ordinary text that mentions scripts, and caps the description at 2000 characters', async () => {
+    expect((await report({ locationId: null, flagType: 'other', description: 'The JavaScript on the page is slow; <b>bold</b>' })).statusCode).toBe(201);
+    expect((await report({ locationId: null, flagType: 'other', description: 'a'.repeat(2000) })).statusCode).toBe(201);
+    const long = await report({ locationId: null, flagType: 'other', description: 'a'.repeat(2001) });
+    expect(long.statusCode).toBe(400);
+    expect(long.json().errors).toHaveProperty('description');
+  });
+
+  it.each([
+    ['a JPEG data URL', 'data:image/jpeg;base64,/9j/4AAQSkZJRgABAQ=='],
+    ['an SVG', 'data:image/svg+xml;base64,PHN2Zz48L3N2Zz4='],
+    ['not base64', 'data:image/png;base64,!!!!not-base64!!!!'],
+    ['PNG prefix but other bytes', `data:image/png;base64,${Buffer.from('GIF89a-not-a-png').toString('base64')}`],
+    ['a URL', 'https://example.org/x.png'],
+    ['a number', 42],
+  ])('refuses a screenshot that is %s with 400', async (_name, screenshot) => {
+    const res = await report({ locationId: null, flagType: 'duplicate', description: '', screenshot });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors.screenshot).toBe('Screenshot must be a PNG image');
+  });
+
+  it('accepts a screenshot of exactly the limit and refuses one byte more with 413', async () => {
+    const ok = await report({ locationId: null, flagType: 'duplicate', description: '', screenshot: png(SCREENSHOT_MAX_BYTES) });
+    expect(ok.statusCode).toBe(201);
+    const big = await report({ locationId: null, flagType: 'duplicate', description: '', screenshot: png(SCREENSHOT_MAX_BYTES + 3) });
+    expect(big.statusCode).toBe(413);
+    expect(big.json()).toEqual({ message: 'Screenshot is too large' });
+    const huge = await report({ locationId: null, flagType: 'duplicate', description: '', screenshot: png(SCREENSHOT_MAX_BYTES * 2) });
+    expect(huge.statusCode).toBe(413);
+    expect(huge.json()).toEqual({ message: 'Screenshot is too large' });
+  });
+
+  it('rate limits one client at 10 a minute', async () => {
+    const codes: number[] = [];
+    for (let i = 0; i < 11; i++) codes.push((await report({ locationId: null, flagType: 'duplicate' }, '10.3.200.200')).statusCode);
+    expect(codes.slice(0, 10).every((c) => c === 201)).toBe(true);
+    expect(codes[10]).toBe(429);
+  });
+
+  it('shared helpers: script detection and PNG check', () => {
+    expect(containsScriptTag('no tags here')).toBe(false);
+    expect(containsScriptTag('%3Cscript%3E')).toBe(true);
+    expect(isPngDataUrl(png(20))).toBe(true);
+    expect(isPngDataUrl('data:image/png;base64,')).toBe(false);
+  });
+});
