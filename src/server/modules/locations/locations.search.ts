@@ -20,22 +20,23 @@ const MIN_TRIGRAM_LENGTH = 3;
 export type SearchFilters = Omit<LocationListQuery, 'limit' | 'offset'>;
 
 export interface TextQuery {
-  /** to_tsquery input: 'word:* & word:*' built from letters and digits only. */
-  tsquery: string;
-  /** The words joined by single spaces, lower case (for trigram similarity). */
+  /** The search words: lower case, letters and digits only (so no tsquery operator survives). */
+  words: string[];
+  /** to_tsquery input matching any word as a prefix ('a:* | b:*'), for ranking. */
+  anyPrefix: string;
+  /** The words joined by single spaces (for trigram similarity with the name). */
   plain: string;
 }
 
-/** Turns what a person typed into a safe prefix tsquery and a plain string; null when it holds no
- * word. Only runs of letters and digits survive, so no tsquery operator can come from the user. */
+/** Turns what a person typed into safe words; null when it holds none. */
 export function buildTextQuery(search: string | undefined): TextQuery | null {
   if (!search) return null;
-  const words = (search.toLowerCase().normalize('NFKC').match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, MAX_SEARCH_WORDS);
-  if (words.length === 0) return null;
+  const all = (search.toLowerCase().normalize('NFKC').match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, MAX_SEARCH_WORDS);
+  if (all.length === 0) return null;
   // One-letter fragments ("Ben's" -> "ben", "s") would match half the directory as prefixes.
-  const terms = words.length > 1 ? words.filter((w) => w.length > 1) : words;
-  const useTerms = terms.length ? terms : words;
-  return { tsquery: useTerms.map((w) => `${w}:*`).join(' & '), plain: words.join(' ') };
+  const long = all.filter((w) => w.length > 1);
+  const words = [...new Set(long.length ? long : all)];
+  return { words, anyPrefix: words.map((w) => `${w}:*`).join(' | '), plain: all.join(' ') };
 }
 
 /** Degrees of latitude/longitude that surely contain a circle of `radius` miles around lat. */
@@ -90,16 +91,18 @@ export function compileSearch(f: SearchFilters): CompiledSearch {
   let rank: SQL = sql`0::real`;
   const text = buildTextQuery(f.search);
   if (text) {
-    const tsq = sql`to_tsquery('english', ${text.tsquery}::text)`;
-    if (text.plain.length >= MIN_TRIGRAM_LENGTH) {
-      // `<%` is word similarity (pg_trgm.word_similarity_threshold, default 0.6) and can use
-      // locations_name_trgm_idx; 'brokside' ~ 'brookside' is about 0.8.
-      conds.push(sql`(l.search_vector @@ ${tsq} or ${text.plain}::text <% lower(l.name))`);
-      rank = sql`(ts_rank_cd(l.search_vector, ${tsq}) + word_similarity(${text.plain}::text, lower(l.name)))`;
-    } else {
-      conds.push(sql`l.search_vector @@ ${tsq}`);
-      rank = sql`ts_rank_cd(l.search_vector, ${tsq})`;
+    // Every word must match: as a prefix of a lexeme of the weighted vector (name, tags,
+    // description, address), or, for typos, by trigram word similarity with the name (`<%`:
+    // pg_trgm.word_similarity_threshold, default 0.6; 'brokside' ~ 'brookside' is about 0.8).
+    // Both forms can use their GIN index (locations_search_idx, locations_name_trgm_idx).
+    for (const word of text.words) {
+      const prefix = sql`l.search_vector @@ to_tsquery('english', ${`${word}:*`}::text)`;
+      conds.push(
+        word.length >= MIN_TRIGRAM_LENGTH ? sql`(${prefix} or ${word}::text <% lower(l.name))` : prefix,
+      );
     }
+    rank = sql`(ts_rank_cd(l.search_vector, to_tsquery('english', ${text.anyPrefix}::text))
+              + word_similarity(${text.plain}::text, lower(l.name)))`;
   }
 
   return { where: sql.join(conds, sql` and `), rank, distance, hasText: !!text, hasPoint };
