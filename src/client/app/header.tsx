@@ -1,3 +1,7 @@
+// The header on every page (SPEC.md section 2): home link, visitor total, language, Report Issue
+// and Add Location. At phone widths the two action buttons show only their icons (their text stays
+// as the accessible name) and the visitor total and language move to a second row, so nothing
+// scrolls sideways at 390 px.
 import { Flag, Leaf, Plus } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -7,7 +11,7 @@ import { useAppDialogs } from './app-dialogs';
 import { HEADER_NAV_ID } from './use-keyboard-shortcuts';
 
 const headerButton =
-  'inline-flex min-h-10 items-center gap-2 rounded-md px-3 py-2 text-sm font-medium transition-colors';
+  'inline-flex min-h-10 min-w-10 items-center justify-center gap-2 rounded-md px-2.5 py-2 text-sm font-semibold transition-colors sm:px-3';
 
 export function Header() {
   const { t } = useTranslation('common');
@@ -17,23 +21,34 @@ export function Header() {
       <nav
         id={HEADER_NAV_ID}
         aria-label={t('nav.label')}
-        className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-2 px-4 py-3"
+        className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-3 gap-y-1 px-3 py-2 sm:px-4 sm:py-3"
       >
-        <Link to="/" className="inline-flex min-h-10 items-center gap-2 rounded-md text-lg font-bold" aria-label={t('nav.home')}>
-          <Leaf aria-hidden="true" className="h-6 w-6" />
-          <span>{t('appName')}</span>
+        {/* Home: the product's own main site is this app, so the home button goes to '/'
+            (docs/decisions/0010-home-button-links-to-root.md). */}
+        <Link
+          to="/"
+          className="mr-auto inline-flex min-h-10 min-w-0 items-center gap-2 rounded-md pr-1 text-lg font-bold leading-tight"
+          aria-label={t('nav.home')}
+          data-testid="home-button"
+        >
+          <span className="inline-flex h-8 w-8 shrink-0 items-center justify-center rounded-full bg-white/15">
+            <Leaf aria-hidden="true" className="h-5 w-5" />
+          </span>
+          <span className="truncate">{t('appName')}</span>
         </Link>
-        <div className="flex flex-wrap items-center gap-2">
+        <div className="order-3 flex w-full items-center justify-between gap-2 border-t border-white/20 pt-1 md:order-2 md:w-auto md:border-t-0 md:pt-0">
           <VisitorCount />
           <LanguageSwitch />
+        </div>
+        <div className="order-2 flex items-center gap-2 md:order-3">
           <button
             type="button"
             onClick={openReport}
-            className={`${headerButton} border border-white/60 hover:bg-brand-700`}
+            className={`${headerButton} border border-white/70 hover:bg-brand-700`}
             data-testid="report-issue-button"
           >
             <Flag aria-hidden="true" className="h-4 w-4" />
-            <span>{t('nav.report')}</span>
+            <span className="sr-only sm:not-sr-only">{t('nav.report')}</span>
           </button>
           <button
             type="button"
@@ -42,7 +57,7 @@ export function Header() {
             data-testid="add-location-button"
           >
             <Plus aria-hidden="true" className="h-4 w-4" />
-            <span>{t('nav.addLocation')}</span>
+            <span className="sr-only sm:not-sr-only">{t('nav.addLocation')}</span>
           </button>
         </div>
       </nav>

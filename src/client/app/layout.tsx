@@ -18,12 +18,21 @@ export function Layout({ children }: { children: ReactNode }) {
     <div className="flex min-h-screen flex-col">
       <a
         href={`#${MAIN_CONTENT_ID}`}
-        className="sr-only z-[1000] rounded-md bg-white px-4 py-2 font-medium text-brand-800 shadow focus:not-sr-only focus:fixed focus:left-2 focus:top-2"
+        onClick={(e) => {
+          // Focus the main anchor ourselves: reliable in every browser, and the URL stays clean.
+          const main = document.getElementById(MAIN_CONTENT_ID);
+          if (!main) return;
+          e.preventDefault();
+          main.focus();
+          main.scrollIntoView();
+        }}
+        className="sr-only z-[1000] rounded-md bg-white px-4 py-3 font-semibold text-brand-800 shadow-lg ring-2 ring-brand-800 focus:not-sr-only focus:fixed focus:left-3 focus:top-3"
+        data-testid="skip-link"
       >
         {t('skipToMain')}
       </a>
       <Header />
-      <main id={MAIN_CONTENT_ID} tabIndex={-1} className="flex-1 focus:outline-none">
+      <main id={MAIN_CONTENT_ID} tabIndex={-1} className="flex-1 scroll-mt-2 focus:outline-none">
         {children}
       </main>
       <footer className="border-t border-gray-200 bg-white">

@@ -1,3 +1,47 @@
+import { Home, Plus } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useAppDialogs } from '../app/app-dialogs';
+import { Button } from '../components/ui/button';
+import { BulletList, PageSection, StaticPage, useList } from './page-parts';
+
 export default function AboutPage() {
-  return <div className="mx-auto max-w-5xl p-6"><h1 className="text-2xl font-bold">AboutPage</h1></div>;
+  const { t } = useTranslation('pages');
+  const { openAddLocation } = useAppDialogs();
+  return (
+    <StaticPage title={t('about.title')} documentTitle={t('about.documentTitle')} intro={t('about.intro')}>
+      <div className="grid gap-4 sm:grid-cols-2">
+        {(['mission', 'vision'] as const).map((k) => (
+          <PageSection key={k} title={t(`about.${k}.title`)} testId={`about-${k}`}>
+            <p className="rounded-md border-l-4 border-brand-700 bg-brand-50 px-4 py-3 text-lg font-semibold text-brand-900">
+              {t(`about.${k}.lead`)}
+            </p>
+            <p>{t(`about.${k}.body`)}</p>
+          </PageSection>
+        ))}
+      </div>
+      <PageSection title={t('about.whatWeDo.title')}>
+        <p>{t('about.whatWeDo.intro')}</p>
+        <BulletList items={useList('about.whatWeDo.items')} />
+      </PageSection>
+      <PageSection title={t('about.howItWorks.title')}>
+        <BulletList ordered items={useList('about.howItWorks.steps')} />
+      </PageSection>
+      <PageSection title={t('about.join.title')}>
+        <p>{t('about.join.body')}</p>
+        <div className="flex flex-col gap-2 pt-2 sm:flex-row">
+          <Button onClick={openAddLocation}>
+            <Plus aria-hidden="true" className="h-4 w-4" />
+            {t('about.join.addLocation')}
+          </Button>
+          <Button asChild variant="secondary">
+            <Link to="/">
+              <Home aria-hidden="true" className="h-4 w-4" />
+              {t('returnHome')}
+            </Link>
+          </Button>
+        </div>
+      </PageSection>
+    </StaticPage>
+  );
 }

@@ -3,6 +3,7 @@
 // the choice is remembered in local storage and mirrored on <html lang>.
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import { hasPreferenceConsent, subscribeConsent } from '../cookies/consent-store';
 
 export const LANGUAGES = [
   { code: 'en', label: 'English' },
@@ -48,13 +49,20 @@ function applyLang(lang: string) {
   if (typeof document !== 'undefined') document.documentElement.lang = lang;
 }
 applyLang(i18n.language);
-i18n.on('languageChanged', (lang) => {
-  applyLang(lang);
+// The language is a preference cookie: remembered only when the visitor allowed those (issue 2),
+// and forgotten as soon as they are refused.
+function persistLanguage(lang: string) {
   try {
-    localStorage.setItem(LANGUAGE_STORAGE_KEY, lang);
+    if (hasPreferenceConsent()) localStorage.setItem(LANGUAGE_STORAGE_KEY, lang);
+    else localStorage.removeItem(LANGUAGE_STORAGE_KEY);
   } catch {
     /* storage blocked */
   }
+}
+i18n.on('languageChanged', (lang) => {
+  applyLang(lang);
+  persistLanguage(lang);
 });
+subscribeConsent(() => persistLanguage(i18n.language));
 
 export default i18n;

@@ -2,17 +2,17 @@ import { Languages } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { LANGUAGES } from './i18n';
 
-/** The interface language, remembered across visits (see i18n.ts). */
+/** The interface language; remembered across visits only with preference cookies (see i18n.ts). */
 export function LanguageSwitch() {
   const { t, i18n } = useTranslation('common');
   return (
-    <label className="inline-flex min-h-10 items-center gap-1.5 rounded-md px-2 text-sm">
+    <label className="inline-flex min-h-8 items-center gap-1.5 rounded-md text-sm">
       <Languages aria-hidden="true" className="h-4 w-4" />
       <span className="sr-only">{t('language.label')}</span>
       <select
         value={i18n.resolvedLanguage ?? 'en'}
         onChange={(e) => void i18n.changeLanguage(e.target.value)}
-        className="min-h-8 rounded border border-white/60 bg-brand-800 px-1 py-1 text-white"
+        className="min-h-8 cursor-pointer rounded-md border border-white/70 bg-brand-800 px-2 py-1 text-sm text-white hover:bg-brand-700"
         data-testid="language-switch"
       >
         {LANGUAGES.map((l) => (

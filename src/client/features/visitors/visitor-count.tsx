@@ -6,7 +6,8 @@ import type { VisitorsTotal } from '../../../shared/schemas/visitors';
 
 export const VISITORS_TOTAL_KEY = ['/api/visitors/total'];
 
-/** 'Loading visitor count...' then 'N total visitor(s)', refreshed every 30 s. */
+/** 'Loading visitor count...' then 'N total visitor(s)', refreshed every 30 s. Not a live region:
+ * a number changing every 30 s would interrupt screen-reader users for little value. */
 export function VisitorCount() {
   const { t } = useTranslation('common');
   const { data } = useQuery<VisitorsTotal>({
@@ -14,9 +15,13 @@ export function VisitorCount() {
     refetchInterval: VISITOR_REFRESH_MS,
   });
   return (
-    <p className="inline-flex items-center gap-1.5 px-2 text-sm text-white" data-testid="visitor-count">
-      <Users aria-hidden="true" className="h-4 w-4" />
-      {data ? t('visitors.total', { count: data.totalVisitors }) : t('visitors.loading')}
+    <p className="inline-flex min-h-8 items-center gap-1.5 text-sm text-white/95" data-testid="visitor-count">
+      <Users aria-hidden="true" className="h-4 w-4 shrink-0" />
+      <span>
+        {data
+          ? t('visitors.total', { count: data.totalVisitors })
+          : t('visitors.loading')}
+      </span>
     </p>
   );
 }

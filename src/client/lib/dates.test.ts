@@ -1,0 +1,22 @@
+import { describe, expect, it } from 'vitest';
+import { formatDate } from './dates';
+
+describe('formatDate', () => {
+  it('uses the short US form in UTC', () => {
+    expect(formatDate('2026-11-20T23:30:00Z', 'en')).toBe('Nov 20, 2026');
+    // Late evening in Kansas City is already the next day in UTC: UTC wins.
+    expect(formatDate(new Date('2026-11-21T02:00:00Z'), 'en')).toBe('Nov 21, 2026');
+    expect(formatDate(Date.UTC(2026, 0, 5), 'en')).toBe('Jan 5, 2026');
+  });
+
+  it('follows the Spanish convention in Spanish', () => {
+    expect(formatDate('2026-11-20T12:00:00Z', 'es')).toBe('20 nov 2026');
+  });
+
+  it('is empty when the date is absent or invalid', () => {
+    expect(formatDate(null, 'en')).toBe('');
+    expect(formatDate(undefined, 'en')).toBe('');
+    expect(formatDate('', 'en')).toBe('');
+    expect(formatDate('not a date', 'en')).toBe('');
+  });
+});
