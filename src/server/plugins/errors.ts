@@ -30,6 +30,10 @@ export function registerErrorHandling(app: FastifyInstance): void {
       const first = error.validation[0];
       return reply.status(400).send({ message: first?.message ?? 'Invalid request', errors });
     }
+    // PostgreSQL refuses NUL characters (and invalid encodings) in text: the input is at fault.
+    if (pgErrorCode(error) === '22021' || pgErrorCode(error) === '22P05') {
+      return reply.status(400).send({ message: 'Text must not contain NUL characters' });
+    }
     const fe = error as FastifyError;
     const status = fe.statusCode ?? 500;
     if (status >= 400 && status < 500) {
@@ -42,4 +46,13 @@ export function registerErrorHandling(app: FastifyInstance): void {
     request.log.error({ err: error }, 'request failed');
     return reply.status(500).send({ message: 'Internal Server Error' });
   });
+}
+
+/** The SQLSTATE of a database error, also when wrapped (Drizzle puts the driver's error in cause). */
+function pgErrorCode(error: unknown): string | undefined {
+  for (let e = error, depth = 0; e && typeof e === 'object' && depth < 4; e = (e as { cause?: unknown }).cause, depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
+  }
+  return undefined;
 }

@@ -112,6 +112,11 @@ describe('flag reports API (POST /api/flag-reports)', () => {
     expect(huge.json()).toEqual({ message: 'Screenshot is too large' });
   });
 
+  it('answers 400 (not 500) for a NUL character, which the database refuses', async () => {
+    const res = await report({ locationId: null, flagType: 'other', description: 'a\u0000b' });
+    expect(res.statusCode).toBe(400);
+  });
+
   it('rate limits one client at 10 a minute', async () => {
     const codes: number[] = [];
     for (let i = 0; i < 11; i++) codes.push((await report({ locationId: null, flagType: 'duplicate' }, '10.3.200.200')).statusCode);
