@@ -1,0 +1,277 @@
+// `npm run bench`: the API search benchmark (docs/benchmarks.md, section 'API search benchmark').
+// 1. a fresh embedded database (PGlite) in a temporary folder, migrated;
+// 2. 100,000 synthetic Kansas City places (points within ~40 km of downtown, names, categories,
+//    1-5 tags, descriptions) inserted in SQL with generate_series (not through the API);
+// 3. the app on a free port, loaded with autocannon (32 connections, BENCH_SECONDS each, default 10)
+//    for each scenario, plus a "ceiling" route answering a precomputed body of the same size as the
+//    search answer (registered only here) to show what Fastify alone costs;
+// 4. EXPLAIN ANALYZE of each scenario's SQL, then the table printed and written to docs/benchmarks.md.
+// Options (env): BENCH_PLACES (default 100000), BENCH_SECONDS (10), BENCH_CONNECTIONS (32),
+// BENCH_DATABASE_URL=postgres://... (an admin URL: a fresh database is created there instead of PGlite),
+// BENCH_NO_WRITE=1 (print only).
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import { type SQL, sql } from 'drizzle-orm';
+import pg from 'pg';
+import { buildApp } from '../../src/server/app.js';
+import { type Database, openDatabase } from '../../src/server/db/connect.js';
+import { runMigrations } from '../../src/server/db/migrate.js';
+import { testEnv } from '../../src/server/env.js';
+import { generatePlaces, TAG_VOCABULARY } from './synthetic.js';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const PLACES = Number(process.env.BENCH_PLACES ?? 100_000);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
+
+const log = (...a: unknown[]) => console.error('[bench]', ...a);
+
+async function openBenchDatabase(): Promise<{ database: Database; label: string; dispose(): Promise<void> }> {
+  const adminUrl = process.env.BENCH_DATABASE_URL;
+  if (adminUrl) {
+    const name = `kc_bench_${crypto.randomBytes(4).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name}`);
+    const version = (await admin.query('show server_version')).rows[0]?.server_version as string;
+    await admin.end();
+    const url = new URL(adminUrl);
+    url.pathname = `/${name}`;
+    const database = await openDatabase({ databaseUrl: url.toString() });
+    return {
+      database,
+      label: `PostgreSQL ${version}`,
+      dispose: async () => {
+        await database.close();
+        const c = new pg.Client({ connectionString: adminUrl });
+        await c.connect();
+        await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+        await c.end();
+      },
+    };
+  }
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kc-bench-'));
+  const database = await openDatabase({ dataDir: dir });
+  const pgliteVersion = JSON.parse(
+    fs.readFileSync(path.join(root, 'node_modules/@electric-sql/pglite/package.json'), 'utf8'),
+  ).version as string;
+  return {
+    database,
+    label: `PGlite ${pgliteVersion} (embedded, on disk)`,
+    dispose: async () => {
+      await database.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+interface Scenario {
+  name: string;
+  path: string;
+}
+
+interface Measured {
+  name: string;
+  path: string;
+  requests: number;
+  rps: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  bytes: number;
+  non2xx: number;
+  errors: number;
+}
+
+const percentile = (sorted: number[], p: number) =>
+  sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]! : Number.NaN;
+
+function load(url: string, scenario: Scenario): Promise<Measured> {
+  return new Promise((resolve, reject) => {
+    const times: number[] = [];
+    let bytes = 0;
+    const instance = autocannon(
+      { url: url + scenario.path, connections: CONNECTIONS, duration: SECONDS, headers: { accept: 'application/json' } },
+      (err, result) => {
+        if (err) return reject(err);
+        if (process.env.BENCH_DEBUG) console.error(JSON.stringify({ total: result.requests.total, errors: result.errors, timeouts: result.timeouts, non2xx: result.non2xx, codes: result.statusCodeStats }));
+        times.sort((a, b) => a - b);
+        resolve({
+          name: scenario.name,
+          path: scenario.path,
+          requests: result.requests.total,
+          rps: result.requests.average,
+          p50: percentile(times, 50),
+          p95: percentile(times, 95),
+          p99: percentile(times, 99),
+          bytes: result.requests.total ? Math.round(bytes / times.length) : 0,
+          non2xx: result.non2xx,
+          errors: result.errors + result.timeouts,
+        });
+      },
+    );
+    instance.on('response', (_client: unknown, _status: number, resBytes: number, responseTime: number) => {
+      times.push(responseTime);
+      bytes += resBytes;
+    });
+  });
+}
+
+async function main() {
+  const started = Date.now();
+  const load1 = os.loadavg()[0]!.toFixed(1);
+  const { database, label, dispose } = await openBenchDatabase();
+  log(`database: ${label}`);
+  await runMigrations(database);
+  const db = database.db;
+
+  const t0 = Date.now();
+  const tagIds = await generatePlaces(db, PLACES);
+  const loadSeconds = (Date.now() - t0) / 1000;
+  log(`inserted ${PLACES} places with tags in ${loadSeconds.toFixed(1)} s`);
+
+  // Capture the SQL of the scenarios (for EXPLAIN ANALYZE) by wrapping db.execute.
+  let lastSql: SQL | null = null;
+  const originalExecute = db.execute.bind(db);
+  (db as { execute: typeof db.execute }).execute = ((q: SQL) => {
+    lastSql = q;
+    return originalExecute(q);
+  }) as typeof db.execute;
+
+  const env = testEnv({ NODE_ENV: 'production', LOG_LEVEL: 'silent' });
+  const app = await buildApp({ env, database, logger: false });
+
+  const [t1, t2] = [tagIds[0]!, tagIds[3]!];
+  const page = 'limit=3&offset=0';
+  const scenarios: Scenario[] = [
+    { name: 'text search', path: `/api/locations?search=garden&${page}` },
+    { name: 'category + tags', path: `/api/locations?category=farmers-market&tagIds=${t1},${t2}&${page}` },
+    { name: 'radius (5 mi)', path: `/api/locations?lat=39.0997&lng=-94.5786&radius=5&${page}` },
+    {
+      name: 'all combined',
+      path: `/api/locations?search=garden&category=community-garden&tagIds=${t1}&lat=39.0997&lng=-94.5786&radius=5&${page}`,
+    },
+    { name: 'map points (category)', path: '/api/locations/points?category=farmers-market' },
+  ];
+
+  // The ceiling: a precomputed answer as large as the text search's, no database at all.
+  let ceilingBody = '';
+  app.get('/bench/ceiling', async (_req, reply) => reply.type('application/json; charset=utf-8').send(ceilingBody));
+  const sample = await app.inject({ method: 'GET', url: scenarios[0]!.path });
+  if (sample.statusCode !== 200) throw new Error(`search answered ${sample.statusCode}: ${sample.body.slice(0, 300)}`);
+  ceilingBody = sample.body;
+  scenarios.push({ name: 'ceiling (static body, same size)', path: '/bench/ceiling' });
+
+  // Plans and answer sizes, once, before the load.
+  const plans: Record<string, string> = {};
+  const totals: Record<string, string> = {};
+  for (const s of scenarios.slice(0, -1)) {
+    lastSql = null;
+    const res = await app.inject({ method: 'GET', url: s.path });
+    if (res.statusCode !== 200) throw new Error(`${s.name} answered ${res.statusCode}: ${res.body.slice(0, 300)}`);
+    totals[s.name] = String(res.headers['x-total-count'] ?? (res.json() as unknown[]).length);
+    const captured = lastSql as SQL | null;
+    if (captured) {
+      const r = (await originalExecute(sql`explain (analyze, buffers off) ${captured}`)) as unknown as {
+        rows: Array<Record<string, string>>;
+      };
+      plans[s.name] = r.rows.map((row) => Object.values(row)[0]).join('\n');
+    }
+  }
+  (db as { execute: typeof db.execute }).execute = originalExecute as typeof db.execute;
+
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  log(`app on ${url}; ${SECONDS} s per scenario, ${CONNECTIONS} connections`);
+  if (process.env.BENCH_DEBUG) {
+    const t = Date.now();
+    const probe = await fetch(`${url}/bench/ceiling`);
+    log(`probe ${probe.status} ${probe.headers.get('content-type')} ${(await probe.text()).length} bytes in ${Date.now() - t} ms`);
+  }
+
+  // A short warm-up so JIT and caches do not count against the first scenario.
+  await load(url, { name: 'warm-up', path: scenarios[0]!.path }).catch(() => undefined);
+  const results: Measured[] = [];
+  // Requests still queued from one row must not slow the next: wait until the app is idle.
+  const drain = async () => {
+    for (let i = 0; i < 120; i++) {
+      const t = Date.now();
+      await fetch(`${url}/bench/ceiling`).then((r) => r.arrayBuffer());
+      if (Date.now() - t < 50) return;
+      await new Promise((r) => setTimeout(r, 500));
+    }
+  };
+  for (const s of scenarios) {
+    await drain();
+    const m = await load(url, s);
+    log(`${s.name}: ${m.rps.toFixed(0)} req/s, p50 ${m.p50} ms, p95 ${m.p95} ms, p99 ${m.p99} ms`);
+    results.push(m);
+  }
+  await app.close();
+  await dispose();
+
+  const cpu = os.cpus();
+  const facts = [
+    `- Date: ${new Date(started).toISOString().slice(0, 16).replace('T', ' ')} UTC`,
+    `- Machine: ${cpu[0]?.model.trim() ?? 'unknown CPU'}, ${cpu.length} logical CPUs visible, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB RAM, ${os.type()} ${os.release()}`,
+    `- Load average (1 min) when the run started: ${load1} (the machine is shared; other work was running)`,
+    `- Node ${process.version}, ${label}, one app process, autocannon ${CONNECTIONS} connections x ${SECONDS} s per row`,
+    `- Data: ${PLACES.toLocaleString('en-US')} synthetic places within ~40 km of downtown Kansas City, ${TAG_VOCABULARY.length} tags, 1-5 tags each; loaded in ${loadSeconds.toFixed(1)} s`,
+  ];
+  const fmt = (n: number) => (Number.isFinite(n) ? String(n) : '-');
+  const table = [
+    '| scenario | request | matches | answer bytes | req/s | p50 ms | p95 ms | p99 ms | non-2xx |',
+    '|---|---|---:|---:|---:|---:|---:|---:|---:|',
+    ...results.map(
+      (r) =>
+        `| ${r.name} | \`${r.path}\` | ${totals[r.name] ?? '-'} | ${r.bytes.toLocaleString('en-US')} | ${r.rps.toFixed(0)} | ${fmt(r.p50)} | ${fmt(r.p95)} | ${fmt(r.p99)} | ${r.non2xx + r.errors} |`,
+    ),
+  ];
+  const planText = Object.entries(plans)
+    .map(([name, plan]) => `#### ${name}\n\n\`\`\`\n${plan}\n\`\`\``)
+    .join('\n\n');
+  const section = [
+    '## API search benchmark',
+    '',
+    'Produced by `npm run bench` (scripts/bench/run.ts); re-run it to refresh this section.',
+    '',
+    ...facts,
+    '',
+    ...table,
+    '',
+    '<details><summary>Query plans (EXPLAIN ANALYZE, one run before the load)</summary>',
+    '',
+    planText,
+    '',
+    '</details>',
+    '',
+  ].join('\n');
+  console.log(`\n${facts.join('\n')}\n\n${table.join('\n')}\n`);
+
+  if (!process.env.BENCH_NO_WRITE) {
+    const file = path.join(root, 'docs/benchmarks.md');
+    const current = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '# Benchmarks\n\n';
+    const start = current.indexOf('## API search benchmark');
+    let next: string;
+    if (start === -1) next = `${current.trimEnd()}\n\n${section}`;
+    else {
+      const after = current.indexOf('\n## ', start + 5);
+      next = current.slice(0, start) + section + (after === -1 ? '' : `\n${current.slice(after + 1)}`);
+    }
+    fs.writeFileSync(file, next);
+    log(`wrote ${path.relative(root, file)}`);
+  }
+}
+
+main().then(
+  () => process.exit(0),
+  (err) => {
+    console.error(err);
+    process.exit(1);
+  },
+);
