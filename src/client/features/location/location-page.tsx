@@ -88,6 +88,15 @@ function LocationDetails({ location }: { location: Location }) {
   const shareText = useMemo(() => descriptionText(location.description), [location.description]);
   const categoryLabel = t(`categories.${location.category}`, { defaultValue: location.category });
 
+  const hasContact = Boolean(
+    location.address ||
+      (location.latitude != null && location.longitude != null) ||
+      location.phone ||
+      location.website ||
+      location.operatingHours,
+  );
+  const hasFacts = hasContact || location.tags.length > 0;
+
   const openDirections = () => {
     setDirectionsOpen(true);
     void recordEngagement(location.id, 'click').then(() =>
@@ -135,12 +144,14 @@ function LocationDetails({ location }: { location: Location }) {
         </section>
       ) : (
         <>
-          <section aria-label={t('contactLabel')} className="rounded-lg border border-gray-200 bg-white p-4 shadow-sm sm:p-6">
-            <ContactFacts location={location} onAddressClick={openDirections} />
-            <div className={cn(location.tags.length > 0 && 'mt-6')}>
-              <TagList location={location} />
-            </div>
-          </section>
+          {hasFacts && (
+            <section aria-label={t('contactLabel')} className="rounded-lg border border-gray-200 bg-white p-4 shadow-sm sm:p-6">
+              {hasContact && <ContactFacts location={location} onAddressClick={openDirections} />}
+              <div className={cn(location.tags.length > 0 && hasContact && 'mt-6')}>
+                <TagList location={location} />
+              </div>
+            </section>
+          )}
           <section className="rounded-lg border border-gray-200 bg-white p-4 shadow-sm sm:p-6" aria-label={t('infoLabel')}>
             <LocationTabs location={location} />
           </section>

@@ -16,14 +16,14 @@ const linkClass = 'text-brand-800 underline underline-offset-4 hover:text-brand-
 
 function Fact({ icon, label, children }: { icon: ReactNode; label: string; children: ReactNode }) {
   return (
-    <div className="flex items-start gap-3">
-      <span className="mt-0.5 text-brand-800" aria-hidden="true">
-        {icon}
-      </span>
-      <div className="min-w-0">
-        <dt className="text-xs font-semibold uppercase tracking-wide text-gray-700">{label}</dt>
-        <dd className="text-gray-900">{children}</dd>
-      </div>
+    <div className="min-w-0">
+      <dt className="flex items-center gap-2 text-xs font-semibold uppercase tracking-wide text-gray-700">
+        <span className="text-brand-800" aria-hidden="true">
+          {icon}
+        </span>
+        {label}
+      </dt>
+      <dd className="mt-1 pl-7 text-gray-900">{children}</dd>
     </div>
   );
 }
