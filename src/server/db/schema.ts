@@ -63,6 +63,8 @@ export const locations = pgTable(
     index('locations_lat_lng_idx').on(t.latitude, t.longitude),
     index('locations_search_idx').using('gin', t.searchVector),
     index('locations_name_trgm_idx').using('gin', sql`lower(${t.name}) gin_trgm_ops`),
+    // 'Most Relevant' without text or point is name order: pages come straight off this index.
+    index('locations_name_order_idx').on(sql`lower(${t.name})`, t.name, t.id).where(sql`not ${t.hidden}`),
   ],
 );
 

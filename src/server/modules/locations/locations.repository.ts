@@ -139,11 +139,15 @@ export async function searchLocations(
     );
   };
   const page = sql`${query.limit !== undefined ? sql`limit ${query.limit}` : sql``} ${query.offset ? sql`offset ${query.offset}` : sql``}`;
+  // Name order alone (no text, no point) walks locations_name_order_idx and stops at the page;
+  // counting separately is then far cheaper than count(*) over () forcing a full sort.
+  const nameOrderPage = !s.hasText && !s.hasPoint && query.limit !== undefined;
   const found = await rows(
     db,
-    sql`select p.rank, p.distance, p.total, ${READ_COLUMNS}
+    sql`select p.rank, p.distance, ${nameOrderPage ? sql`null` : sql`p.total`} as total, ${READ_COLUMNS}
           from (select q.* from (
-                  select l.id, l.name, ${s.rank} as rank, ${s.distance} as distance, count(*) over () as total
+                  select l.id, l.name, ${s.rank} as rank, ${s.distance} as distance
+                         ${nameOrderPage ? sql`` : sql`, count(*) over () as total`}
                     from locations l
                    where ${s.where}) q
                  order by ${keys('q')}
@@ -151,9 +155,9 @@ export async function searchLocations(
           join locations l on l.id = p.id
          order by ${keys('p')}`,
   );
-  let total = found[0] ? Number(found[0].total) : 0;
-  if (!found[0] && query.offset) {
-    // Past the last page: count separately so the header still tells the truth.
+  let total = found[0] && !nameOrderPage ? Number(found[0].total) : 0;
+  if (nameOrderPage || (!found[0] && query.offset)) {
+    // Past the last page (no row carries the total), or name order: count on its own.
     const [c] = await rows<{ n: number }>(db, sql`select count(*)::int as n from locations l where ${s.where}`);
     total = Number(c?.n ?? 0);
   }

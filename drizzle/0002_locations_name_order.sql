@@ -1,0 +1,1 @@
+CREATE INDEX "locations_name_order_idx" ON "locations" USING btree (lower("name"),"name","id") WHERE not "locations"."hidden";
