@@ -1,4 +1,4 @@
-import { Languages } from 'lucide-react';
+import { ChevronDown, Languages } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { LANGUAGES } from './i18n';
 
@@ -9,18 +9,21 @@ export function LanguageSwitch() {
     <label className="inline-flex min-h-8 items-center gap-1.5 rounded-md text-sm">
       <Languages aria-hidden="true" className="h-4 w-4" />
       <span className="sr-only">{t('language.label')}</span>
-      <select
-        value={i18n.resolvedLanguage ?? 'en'}
-        onChange={(e) => void i18n.changeLanguage(e.target.value)}
-        className="min-h-8 cursor-pointer rounded-md border border-white/70 bg-brand-800 px-2 py-1 text-sm text-white hover:bg-brand-700"
-        data-testid="language-switch"
-      >
-        {LANGUAGES.map((l) => (
-          <option key={l.code} value={l.code} lang={l.code}>
-            {l.label}
-          </option>
-        ))}
-      </select>
+      <span className="relative inline-flex items-center">
+        <select
+          value={i18n.resolvedLanguage ?? 'en'}
+          onChange={(e) => void i18n.changeLanguage(e.target.value)}
+          className="min-h-8 cursor-pointer appearance-none rounded-md border border-white/70 bg-brand-800 py-1 pl-2 pr-7 text-sm text-white hover:bg-brand-700"
+          data-testid="language-switch"
+        >
+          {LANGUAGES.map((l) => (
+            <option key={l.code} value={l.code} lang={l.code} className="bg-white text-gray-900">
+              {l.label}
+            </option>
+          ))}
+        </select>
+        <ChevronDown aria-hidden="true" className="pointer-events-none absolute right-2 h-4 w-4" />
+      </span>
     </label>
   );
 }
