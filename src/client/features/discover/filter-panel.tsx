@@ -119,7 +119,9 @@ export function FilterPanel({ state, onSearch }: { state: DiscoverState; onSearc
             </NativeSelect>
           </div>
           <div>
-            <Label htmlFor="discover-tags">{t('filters.tagsLabel')}</Label>
+            <span id="discover-tags-label" className="mb-1 block text-sm font-medium text-gray-900">
+              {t('filters.tagsLabel')}
+            </span>
             <TagMultiSelect
               selected={filters.tagIds}
               onToggle={toggleTag}

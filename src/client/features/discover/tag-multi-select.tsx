@@ -23,6 +23,9 @@ export function TagMultiSelect({
   const { t } = useTranslation('discover');
   const tags = useTags();
   const [open, setOpen] = useState(false);
+  // The URL update renders in a transition; show the new choice at once.
+  const [optimistic, setOptimistic] = useState<{ base: number[]; ids: number[] } | null>(null);
+  const shown = optimistic && optimistic.base === selected ? optimistic.ids : selected;
   const rootRef = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
   const panelId = useId();
@@ -58,10 +61,11 @@ export function TagMultiSelect({
         id="discover-tags"
         aria-expanded={open}
         aria-controls={panelId}
+        aria-labelledby="discover-tags-label discover-tags-value"
         onClick={() => setOpen((o) => !o)}
         className="flex min-h-10 w-full items-center justify-between rounded-md border border-gray-400 bg-white px-3 py-2 text-left text-sm text-gray-900"
       >
-        <span className="truncate">
+        <span id="discover-tags-value" className="truncate">
           {selected.length ? t('filters.tagsSelected', { count: selected.length }) : t('filters.tagsPlaceholder')}
         </span>
         <ChevronDown aria-hidden="true" className="h-4 w-4 shrink-0" />
@@ -94,8 +98,14 @@ export function TagMultiSelect({
                 <input
                   type="checkbox"
                   className="h-4 w-4 accent-brand-700"
-                  checked={selected.includes(tag.id)}
-                  onChange={() => onToggle(tag.id)}
+                  checked={shown.includes(tag.id)}
+                  onChange={() => {
+                    setOptimistic({
+                      base: selected,
+                      ids: shown.includes(tag.id) ? shown.filter((x) => x !== tag.id) : [...shown, tag.id],
+                    });
+                    onToggle(tag.id);
+                  }}
                 />
                 {tag.name}
               </label>

@@ -277,7 +277,7 @@ function DetailsTab({ location }: { location: Location }) {
       <p className="flex items-center gap-2">
         <span className="font-medium">{t('details.status')}</span>
         <span aria-hidden="true" className={cn('inline-block h-2.5 w-2.5 rounded-full', active ? 'bg-green-600' : 'bg-red-600')} />
-        {active ? t('details.active') : t('details.expired')}
+        <span>{active ? t('details.active') : t('details.expired')}</span>
       </p>
       {location.deadline && (
         <p>

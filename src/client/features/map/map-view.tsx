@@ -167,7 +167,7 @@ export default function MapView({ apiQuery, ready, center, onOpenLocation }: Map
               ? t('empty')
               : t('count', { count })}
       </p>
-      <div ref={containerRef} data-testid="discover-map" className="h-[28rem] w-full overflow-hidden rounded-lg border border-gray-300 bg-gray-100 md:h-[32rem]" />
+      <div ref={containerRef} data-testid="discover-map" className="isolate h-[28rem] w-full overflow-hidden rounded-lg border border-gray-300 bg-gray-100 md:h-[32rem]" />
       <p className="mt-2 text-sm text-gray-700">{t('keyboardHint')}</p>
       <ul aria-label={t('legend')} className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-sm text-gray-800">
         {LOCATION_CATEGORIES.map((c) => (
