@@ -120,7 +120,8 @@ export async function reviewFlagReport(db: Db, id: number, status: string, revie
 
 // ---------------------------------------------------------------- revision history
 
-const show = (v: unknown) => (Array.isArray(v) ? [...v].sort() : v ?? null);
+// An empty list and an absent value read the same ('Tags: ∅ -> ∅' is not a change).
+const show = (v: unknown) => (Array.isArray(v) ? (v.length ? [...v].sort() : null) : (v ?? null));
 
 /** field: old -> new, for every field whose value differs between two snapshots. */
 export function diffSnapshots(before: unknown, after: unknown): FieldChange[] {
