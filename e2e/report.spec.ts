@@ -64,6 +64,8 @@ async function expectSuccessAndReset(page: Page) {
   await expect(toast(page)).toContainText('Report Submitted');
   await expect(toast(page)).toContainText("Thank you for your report. We'll review it soon.");
   await expect(dialog(page)).toBeHidden();
+  // Focus is back on the button that opened the report (also after picking on the page).
+  await expect(page.getByTestId('report-issue-button')).toBeFocused();
   // On a phone the toast sits over the header: close it first.
   await toast(page).getByRole('button', { name: 'Close notification' }).click();
   await expect(toast(page)).toBeHidden();

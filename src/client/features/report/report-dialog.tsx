@@ -56,6 +56,7 @@ export default function ReportDialog({ open, onOpenChange, locationId }: Props) 
   const [mobileMode, setMobileMode] = useState(false);
   const [capturing, setCapturing] = useState(false);
   const contentRef = useRef<HTMLDivElement>(null);
+  const returnFocus = useRef<HTMLElement | null>(null);
   // Captures finishing after the dialog closed (or after a newer capture began) are dropped.
   const run = useRef(0);
 
@@ -181,9 +182,23 @@ export default function ReportDialog({ open, onOpenChange, locationId }: Props) 
         <DialogContent
           ref={contentRef}
           data-testid="report-dialog"
+          onOpenAutoFocus={() => {
+            // Remember the opener (the header button) once: after picking, Radix would otherwise
+            // return focus to the picker's banner, which is gone by then.
+            const active = document.activeElement;
+            if (!returnFocus.current && active instanceof HTMLElement && active !== document.body && !active.closest('[data-report-picker]')) {
+              returnFocus.current = active;
+            }
+          }}
           onCloseAutoFocus={(e) => {
-            // While picking, focus belongs to the picker's banner, not the header button.
-            if (picking) e.preventDefault();
+            // While picking, focus belongs to the picker's banner.
+            if (picking) return e.preventDefault();
+            const opener = returnFocus.current;
+            returnFocus.current = null;
+            if (opener?.isConnected) {
+              e.preventDefault();
+              opener.focus();
+            }
           }}
         >
           {step === 'select-type' ? (
