@@ -2,7 +2,10 @@
 // the Get Directions dialog and the Share dialog, at desktop and phone sizes.
 import fs from 'node:fs';
 import type { Page } from '@playwright/test';
-import { expect, expectNoAxeViolations, isPhone, test, uniqueName } from './support/fixtures';
+import { expect as baseExpect, expectNoAxeViolations, isPhone, test, uniqueName } from './support/fixtures';
+
+// The shared 2-core machine is often busy: give web-first assertions more room than the default.
+const expect = baseExpect.configure({ timeout: 20_000 });
 
 const SHOTS = '/tmp/shots-locpage';
 fs.mkdirSync(SHOTS, { recursive: true });
