@@ -95,7 +95,7 @@ function load(url: string, scenario: Scenario): Promise<Measured> {
     const times: number[] = [];
     let bytes = 0;
     const instance = autocannon(
-      { url: url + scenario.path, connections: CONNECTIONS, duration: SECONDS, headers: { accept: 'application/json' } },
+      { url: url + scenario.path, connections: CONNECTIONS, duration: SECONDS, timeout: 120, headers: { accept: 'application/json' } },
       (err, result) => {
         if (err) return reject(err);
         if (process.env.BENCH_DEBUG) console.error(JSON.stringify({ total: result.requests.total, errors: result.errors, timeouts: result.timeouts, non2xx: result.non2xx, codes: result.statusCodeStats }));
@@ -180,6 +180,7 @@ async function main() {
         rows: Array<Record<string, string>>;
       };
       plans[s.name] = r.rows.map((row) => Object.values(row)[0]).join('\n');
+      if (process.env.BENCH_PLANS) log(`plan of ${s.name}:\n${plans[s.name]}`);
     }
   }
   (db as { execute: typeof db.execute }).execute = originalExecute as typeof db.execute;
@@ -197,13 +198,14 @@ async function main() {
   // A short warm-up so JIT and caches do not count against the first scenario.
   await load(url, { name: 'warm-up', path: scenarios[0]!.path }).catch(() => undefined);
   const results: Measured[] = [];
-  // Requests still queued from one row must not slow the next: wait until the app is idle.
+  // Queries still queued from one row must not slow the next: wait until a trivial database
+  // round trip (GET /api/health runs `select 1`) is quick again.
   const drain = async () => {
-    for (let i = 0; i < 120; i++) {
+    for (let i = 0; i < 600; i++) {
       const t = Date.now();
-      await fetch(`${url}/bench/ceiling`).then((r) => r.arrayBuffer());
+      await fetch(`${url}/api/health`).then((r) => r.arrayBuffer());
       if (Date.now() - t < 50) return;
-      await new Promise((r) => setTimeout(r, 500));
+      await new Promise((r) => setTimeout(r, 200));
     }
   };
   for (const s of scenarios) {
