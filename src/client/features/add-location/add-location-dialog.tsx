@@ -36,6 +36,7 @@ import {
   type LocationPayload,
   useLocationForm,
 } from '../location-form/use-location-form';
+import { useReturnFocus } from '../tags/use-return-focus';
 import { useSimilarLocations } from './use-similar-locations';
 
 const ID_PREFIX = 'add-location';
@@ -94,7 +95,14 @@ export default function AddLocationDialog({ open, onOpenChange }: Props) {
     onOpenChange(false);
   }
 
-  const hasUnsavedInput = () => form.formState.isDirty;
+  // Compared by hand: react-hook-form only tracks isDirty when it is read while rendering.
+  const hasUnsavedInput = () => {
+    const v = form.getValues();
+    return (Object.keys(EMPTY_LOCATION_FORM) as (keyof LocationFormInput)[]).some((k) =>
+      k === 'tagIds' ? (v.tagIds ?? []).length > 0 : (v[k] ?? '') !== (EMPTY_LOCATION_FORM[k] ?? ''),
+    );
+  };
+  const returnFocus = useReturnFocus(open);
 
   function requestClose(then: string | null = null) {
     if (mutation.isPending) return;
@@ -131,7 +139,7 @@ export default function AddLocationDialog({ open, onOpenChange }: Props) {
         else requestClose();
       }}
     >
-      <DialogContent className="max-w-2xl" data-testid="add-location-dialog">
+      <DialogContent className="max-w-2xl" data-testid="add-location-dialog" onCloseAutoFocus={returnFocus}>
         <DialogTitle>{t('title')}</DialogTitle>
         <DialogDescription>{t('description')}</DialogDescription>
 

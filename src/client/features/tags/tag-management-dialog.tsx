@@ -12,6 +12,7 @@ import { toast } from '../../components/ui/use-toast';
 import { apiRequest, errorMessage } from '../../lib/api';
 import { tagBadgeClass } from '../../lib/category-styles';
 import { cn } from '../../lib/cn';
+import { useReturnFocus } from './use-return-focus';
 import { refreshAfterTagChange, sortTags, useTags } from './use-tags';
 
 export interface TagManagementDialogProps {
@@ -39,6 +40,7 @@ export function TagManagementDialog({ open, onOpenChange, onTagDeleted }: TagMan
   const { t } = useTranslation('tags');
   const { data, isPending, isError } = useTags();
   const tags = sortTags(data ?? []);
+  const returnFocus = useReturnFocus(open);
 
   const [name, setName] = useState('');
   const [category, setCategory] = useState('');
@@ -89,7 +91,12 @@ export function TagManagementDialog({ open, onOpenChange, onTagDeleted }: TagMan
 
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent zIndex={TAG_DIALOG_Z_INDEX} className="max-w-xl" data-testid="tag-management-dialog">
+      <DialogContent
+        zIndex={TAG_DIALOG_Z_INDEX}
+        className="max-w-xl"
+        data-testid="tag-management-dialog"
+        onCloseAutoFocus={returnFocus}
+      >
         <DialogTitle>{t('manage.title')}</DialogTitle>
         <DialogDescription>{t('manage.description')}</DialogDescription>
 
@@ -150,6 +157,8 @@ export function TagManagementDialog({ open, onOpenChange, onTagDeleted }: TagMan
                 onDeleted={() => {
                   setConfirmDeleteId(null);
                   onTagDeleted?.(tag.id);
+                  // The row (and the focused button in it) goes away: keep focus in the dialog.
+                  nameRef.current?.focus();
                 }}
               />
             ))}
@@ -297,9 +306,10 @@ function TagRow({ tag, editing, confirmingDelete, onEdit, onStopEdit, onAskDelet
 
   return (
     <li className="flex flex-wrap items-center gap-2 p-2" data-testid="tag-row">
-      <span className={cn('rounded-full border px-2.5 py-0.5 text-sm', tagBadgeClass(tag.category))}>{tag.name}</span>
-      {tag.category && <span className="text-xs text-gray-700">{t(`categories.${tag.category}`, { defaultValue: tag.category })}</span>}
-      <span className="flex-1" />
+      <div className="flex min-w-[8rem] flex-1 flex-wrap items-center gap-x-2 gap-y-1">
+        <span className={cn('break-all rounded-full border px-2.5 py-0.5 text-sm', tagBadgeClass(tag.category))}>{tag.name}</span>
+        {tag.category && <span className="text-xs text-gray-700">{t(`categories.${tag.category}`, { defaultValue: tag.category })}</span>}
+      </div>
       {confirmingDelete ? (
         <fieldset className="flex flex-wrap items-center gap-2">
           <legend className="sr-only">{t('manage.confirmDelete', { name: tag.name })}</legend>
@@ -312,7 +322,7 @@ function TagRow({ tag, editing, confirmingDelete, onEdit, onStopEdit, onAskDelet
           </Button>
         </fieldset>
       ) : (
-        <div className="flex gap-1">
+        <div className="flex shrink-0 gap-1">
           <Button ref={editRef} variant="ghost" size="icon" onClick={onEdit} aria-label={t('manage.rename', { name: tag.name })} title={t('manage.rename', { name: tag.name })}>
             <Pencil aria-hidden="true" className="h-4 w-4" />
           </Button>

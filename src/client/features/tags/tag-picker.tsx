@@ -19,7 +19,7 @@ export interface TagPickerProps {
 
 export function TagPicker({ value, onChange, idPrefix = 'tags' }: TagPickerProps) {
   const { t } = useTranslation('tags');
-  const { data, isPending, isError } = useTags();
+  const { data, isPending, isError } = useTags({ fresh: true });
   const [open, setOpen] = useState(false);
   const [filter, setFilter] = useState('');
   const [manageOpen, setManageOpen] = useState(false);

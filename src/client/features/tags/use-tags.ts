@@ -16,8 +16,13 @@ export async function fetchTags(): Promise<Tag[]> {
   }
 }
 
-export function useTags() {
-  return useQuery<Tag[]>({ queryKey: TAGS_QUERY_KEY, queryFn: fetchTags });
+/** Form controls ask again when they appear, so tags made elsewhere since the page loaded show. */
+export function useTags(opts: { fresh?: boolean } = {}) {
+  return useQuery<Tag[]>({
+    queryKey: TAGS_QUERY_KEY,
+    queryFn: fetchTags,
+    refetchOnMount: opts.fresh ? 'always' : undefined,
+  });
 }
 
 export async function refreshAfterTagChange(): Promise<void> {
