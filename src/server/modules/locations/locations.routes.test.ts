@@ -11,9 +11,10 @@ import { createLocation, updateLocation } from './locations.repository.js';
 describe('locations API', () => {
   let t: TestApp;
   let ip = 0;
+  // Opening and migrating a fresh database can take a minute on a busy 2-core machine.
   beforeAll(async () => {
     t = await createTestApp();
-  });
+  }, 180_000);
   afterAll(() => t.close());
 
   const send = (method: 'POST' | 'PATCH', url: string, body: unknown, headers: Record<string, string> = {}) =>

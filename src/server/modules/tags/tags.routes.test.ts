@@ -6,9 +6,10 @@ import { createTestApp, jsonHeaders, type TestApp } from '../../test/test-app.js
 describe('tags API', () => {
   let t: TestApp;
   let ip = 0;
+  // Opening and migrating a fresh database can take a minute on a busy 2-core machine.
   beforeAll(async () => {
     t = await createTestApp();
-  });
+  }, 180_000);
   afterAll(() => t.close());
 
   // Each call from its own address so the write limit is not what these tests meet.
