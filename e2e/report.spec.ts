@@ -206,6 +206,7 @@ test.describe('Report dialog', () => {
     await expect(tag).not.toHaveText('h1');
     await page.keyboard.press('ArrowUp');
     await expect(tag).toHaveText('h1');
+    await shot(page, '3-picking-keyboard');
     const highlight = await page.getByTestId('report-picker-highlight').boundingBox();
     const h1Box = await h1.boundingBox();
     expect(Math.abs((highlight?.width ?? 0) - (h1Box?.width ?? 0))).toBeLessThanOrEqual(1);

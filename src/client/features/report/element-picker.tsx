@@ -45,6 +45,8 @@ export function ElementPicker({ onSelect, onCancel }: Props) {
   const targetRef = useRef<HTMLElement | null>(null);
   const selectedRef = useRef(false);
   const indexRef = useRef(-1);
+  const noticeTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(noticeTimer.current), []);
   const callbacks = useRef({ onSelect, onCancel });
   callbacks.current = { onSelect, onCancel };
 
@@ -62,7 +64,7 @@ export function ElementPicker({ onSelect, onCancel }: Props) {
     highlight(el);
     setSelected(true);
     announce(t('picker.selected'));
-    setTimeout(() => callbacks.current.onSelect(el), ELEMENT_SELECTION_NOTICE_MS);
+    noticeTimer.current = setTimeout(() => callbacks.current.onSelect(el), ELEMENT_SELECTION_NOTICE_MS);
   }, [highlight, t]);
 
   // Focus the banner and say how picking works.
