@@ -35,6 +35,8 @@ const env = readEnv({
   ADMIN_PASSWORD: process.env.ADMIN_PASSWORD ?? 'e2e-admin-password',
   LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
   SEED: 'true',
+  // Every e2e request comes from 127.0.0.1: scale the per-client limits to the whole suite.
+  RATE_LIMIT_SCALE: process.env.RATE_LIMIT_SCALE ?? '50',
 });
 const database = await openDatabase({ dataDir });
 await runMigrations(database);

@@ -64,7 +64,7 @@ export async function buildApp(deps: AppDeps) {
     database,
     db: database.db,
     clientHash,
-    rateLimit: createRateLimiter(database.db, clientHash),
+    rateLimit: createRateLimiter(database.db, clientHash, env.RATE_LIMIT_SCALE),
     fetch: fetchFn,
     geocoder: createGeocoder({ db: database.db, env, fetch: fetchFn }),
   };

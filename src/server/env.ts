@@ -24,6 +24,9 @@ export const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Set when the app runs behind a proxy or load balancer, so client addresses are right. */
   TRUST_PROXY: bool.default(false),
+  /** Multiplies every per-client rate limit; only for test rigs where all traffic comes from one
+   * address (the end-to-end server uses 50). Leave at 1 in production. */
+  RATE_LIMIT_SCALE: z.coerce.number().positive().max(10_000).default(1),
   /** Public origin used in canonical URLs, sitemaps and share links, e.g. https://green.example.org */
   PUBLIC_URL: z.preprocess(emptyAsUndefined, z.string().url().optional()),
 });

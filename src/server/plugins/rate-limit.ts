@@ -15,7 +15,11 @@ export interface RateLimitRule {
 
 export type RateLimiter = (rule: RateLimitRule) => preHandlerAsyncHookHandler;
 
-export function createRateLimiter(db: Db, clientHash: (r: FastifyRequest) => string): RateLimiter {
+export function createRateLimiter(
+  db: Db,
+  clientHash: (r: FastifyRequest) => string,
+  scale = 1,
+): RateLimiter {
   let lastSweep = 0;
   return (rule) =>
     async function rateLimit(request) {
@@ -33,7 +37,7 @@ export function createRateLimiter(db: Db, clientHash: (r: FastifyRequest) => str
         lastSweep = now;
         await db.delete(rateLimits).where(lt(rateLimits.expiresAt, new Date(now)));
       }
-      if (count > rule.max) {
+      if (count > Math.ceil(rule.max * scale)) {
         const retryAfter = Math.max(1, Math.ceil((expiresAt.getTime() - now) / 1000));
         throw new HttpError(429, 'Too many requests. Please wait a moment and try again.', undefined, {
           'retry-after': String(retryAfter),
