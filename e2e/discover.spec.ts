@@ -12,7 +12,7 @@ fs.mkdirSync(SHOTS, { recursive: true });
 const uniqueWord = (prefix: string) => uniqueName(prefix).replace(/\s+/g, '');
 
 const shot = (page: Page, name: string) =>
-  page.screenshot({ path: `${SHOTS}/${name}-${isPhone(page) ? 'phone' : 'desktop'}.png`, fullPage: false });
+  page.screenshot({ path: `${SHOTS}/${name}-${isPhone(page) ? 'phone' : 'desktop'}.png`, fullPage: true });
 
 const count = (page: Page) => page.getByTestId('results-count');
 const cards = (page: Page) => page.getByTestId('location-card');

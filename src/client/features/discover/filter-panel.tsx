@@ -103,7 +103,7 @@ export function FilterPanel({ state, onSearch }: { state: DiscoverState; onSearc
             </Button>
           </div>
         </div>
-        <div className="grid gap-4 md:grid-cols-2">
+        <div className="grid grid-cols-2 gap-3 md:gap-4">
           <div>
             <Label htmlFor="discover-category">{t('filters.categoryLabel')}</Label>
             <NativeSelect
@@ -129,7 +129,7 @@ export function FilterPanel({ state, onSearch }: { state: DiscoverState; onSearc
             />
           </div>
         </div>
-        <div className="grid gap-4 sm:grid-cols-[1fr_10rem]">
+        <div className="grid grid-cols-[1fr_7.5rem] gap-3 sm:grid-cols-[1fr_10rem] sm:gap-4">
           <div>
             <Label htmlFor="discover-address">{t('filters.addressLabel')}</Label>
             <Input

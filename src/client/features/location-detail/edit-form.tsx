@@ -75,7 +75,7 @@ export function EditForm({
       {category === 'resource' && <StatusField form={form} idPrefix={idPrefix} />}
       <ResourceFields form={form} idPrefix={idPrefix} />
       <TagsField form={form} idPrefix={idPrefix} />
-      <div className="sticky bottom-0 -mx-1 flex justify-end gap-2 bg-white px-1 py-3">
+      <div className="sticky -bottom-5 -mx-5 flex justify-end gap-2 border-t border-gray-200 bg-white px-5 pb-5 pt-3 sm:-bottom-6 sm:-mx-6 sm:px-6 sm:pb-6">
         <Button type="button" variant="secondary" onClick={onCancel} disabled={save.isPending}>
           {t('edit.cancel')}
         </Button>
