@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
 import './features/i18n/i18n';
 import { App } from './app/app';
@@ -8,6 +8,9 @@ import './styles.css';
 forceLightTheme();
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <App />
+    {/* Catalogs of a language other than English load on demand: wait for them at the top. */}
+    <Suspense fallback={null}>
+      <App />
+    </Suspense>
   </StrictMode>,
 );

@@ -1,13 +1,16 @@
-import type { ReactNode } from 'react';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { Toaster } from '../components/ui/toaster';
 import { CookieConsent } from '../features/cookies/cookie-consent';
 import { useRecordVisit } from '../features/visitors/use-record-visit';
 import { Announcer } from './announcer';
 import { Header } from './header';
 import { useKeyboardShortcuts } from './use-keyboard-shortcuts';
 
+
+// Radix Toast (with its swipe and focus layers) is fetched right after the first paint, not with
+// it: the toast store itself is plain code, so a toast requested earlier still shows.
+const Toaster = lazy(() => import('../components/ui/toaster').then((m) => ({ default: m.Toaster })));
 export const MAIN_CONTENT_ID = 'main-content';
 
 export function Layout({ children }: { children: ReactNode }) {
@@ -47,7 +50,9 @@ export function Layout({ children }: { children: ReactNode }) {
           <span className="text-gray-600">{t('footer.copyright', { year: new Date().getFullYear() })}</span>
         </nav>
       </footer>
-      <Toaster />
+      <Suspense fallback={null}>
+        <Toaster />
+      </Suspense>
       <Announcer />
       <CookieConsent />
     </div>

@@ -3,16 +3,17 @@
 // dialog: it does not trap focus or hide the page, so keyboard and screen-reader users can read
 // the site before deciding.
 import { Cookie } from 'lucide-react';
-import { Switch } from 'radix-ui';
-import { useEffect, useId, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button } from '../../components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../components/ui/dialog';
 import { toast } from '../../components/ui/use-toast';
 import { getConsent, onOpenCookieDialog, saveConsent, useCookieConsent } from './consent-store';
 
-function focusMain() {
+// The dialog (Radix Dialog + Switch) is fetched the first time it opens, not with the first page.
+const CookieConsentDialog = lazy(() => import('./cookie-consent-dialog'));
+
+export function focusMain() {
   document.getElementById('main-content')?.focus();
 }
 
@@ -20,17 +21,17 @@ export function CookieConsent() {
   const { t } = useTranslation('cookies');
   const consent = useCookieConsent();
   const [open, setOpen] = useState(false);
+  const [mounted, setMounted] = useState(false);
   const [preferences, setPreferences] = useState(false);
   const opener = useRef<HTMLElement | null>(null);
   const headingId = useId();
-  const switchId = useId();
-  const switchHelpId = useId();
 
   useEffect(
     () =>
       onOpenCookieDialog((el) => {
         opener.current = el;
         setPreferences(getConsent()?.preferences ?? false);
+        setMounted(true);
         setOpen(true);
       }),
     [],
@@ -53,6 +54,7 @@ export function CookieConsent() {
   const openFromBanner = (e: React.MouseEvent<HTMLButtonElement>) => {
     opener.current = e.currentTarget;
     setPreferences(getConsent()?.preferences ?? false);
+    setMounted(true);
     setOpen(true);
   };
 
@@ -91,69 +93,21 @@ export function CookieConsent() {
           </div>
         </section>
       )}
-      <Dialog open={open} onOpenChange={setOpen}>
-        <DialogContent
-          data-testid="cookie-dialog"
-          onCloseAutoFocus={(e) => {
-            // Radix returns focus to a Dialog.Trigger; this dialog is opened from anywhere, so we
-            // return it to whatever opened it (or the main content if that is gone).
-            e.preventDefault();
-            const el = opener.current;
-            opener.current = null;
-            if (el?.isConnected) el.focus();
-            else focusMain();
-          }}
-        >
-          <DialogTitle>{t('dialog.title')}</DialogTitle>
-          <DialogDescription>{t('dialog.description')}</DialogDescription>
-          <div className="mt-5 space-y-4">
-            <section className="rounded-md border border-gray-200 p-4" aria-labelledby={`${switchId}-essential`}>
-              <div className="flex items-start justify-between gap-3">
-                <h3 id={`${switchId}-essential`} className="font-semibold text-gray-900">
-                  {t('essential.title')}
-                </h3>
-                <span className="shrink-0 rounded-full bg-brand-100 px-2.5 py-0.5 text-xs font-semibold text-brand-900">
-                  {t('essential.alwaysOn')}
-                </span>
-              </div>
-              <p className="mt-1 text-sm text-gray-700">{t('essential.summary')}</p>
-            </section>
-            <section className="rounded-md border border-gray-200 p-4" aria-labelledby={`${switchId}-prefs`}>
-              <div className="flex items-start justify-between gap-3">
-                <h3 id={`${switchId}-prefs`} className="font-semibold text-gray-900">
-                  <label htmlFor={switchId}>{t('preferences.title')}</label>
-                </h3>
-                <Switch.Root
-                  id={switchId}
-                  checked={preferences}
-                  onCheckedChange={setPreferences}
-                  aria-describedby={switchHelpId}
-                  data-testid="cookie-preferences-switch"
-                  className="relative inline-flex h-7 w-12 shrink-0 items-center rounded-full border-2 border-transparent bg-gray-500 transition-colors data-[state=checked]:bg-brand-700"
-                >
-                  <Switch.Thumb className="block h-6 w-6 translate-x-0 rounded-full bg-white shadow transition-transform data-[state=checked]:translate-x-5" />
-                </Switch.Root>
-              </div>
-              <p id={switchHelpId} className="mt-1 text-sm text-gray-700">
-                {t('preferences.summary')}
-              </p>
-            </section>
-          </div>
-          <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-            <Button variant="secondary" onClick={() => setOpen(false)}>
-              {t('dialog.cancel')}
-            </Button>
-            <Button
-              onClick={() => {
-                decide(preferences);
-                setOpen(false);
-              }}
-            >
-              {t('dialog.save')}
-            </Button>
-          </div>
-        </DialogContent>
-      </Dialog>
+      {mounted && (
+        <Suspense fallback={null}>
+          <CookieConsentDialog
+            open={open}
+            onOpenChange={setOpen}
+            opener={opener}
+            preferences={preferences}
+            onPreferencesChange={setPreferences}
+            onSave={() => {
+              decide(preferences);
+              setOpen(false);
+            }}
+          />
+        </Suspense>
+      )}
     </>
   );
 }
