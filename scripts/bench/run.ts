@@ -225,7 +225,7 @@ async function main() {
     `- Node ${process.version}, ${label}, one app process, autocannon ${CONNECTIONS} connections x ${SECONDS} s per row`,
     `- Data: ${PLACES.toLocaleString('en-US')} synthetic places within ~40 km of downtown Kansas City, ${TAG_VOCABULARY.length} tags, 1-5 tags each; loaded in ${loadSeconds.toFixed(1)} s`,
   ];
-  const fmt = (n: number) => (Number.isFinite(n) ? String(n) : '-');
+  const fmt = (n: number) => (Number.isFinite(n) ? n.toFixed(1) : "-");
   const table = [
     '| scenario | request | matches | answer bytes | req/s | p50 ms | p95 ms | p99 ms | non-2xx |',
     '|---|---|---:|---:|---:|---:|---:|---:|---:|',
