@@ -60,8 +60,10 @@ describe('interface text catalogs', () => {
       const rel = path.relative(clientDir, file);
       src.split('\n').forEach((line, i) => {
         const code = line.replace(/\/\/.*$/, '');
-        // JSX text between tags: >Some words<
-        const jsxText = code.match(/>\s*([A-Za-z][A-Za-z ,.'!?-]{1,})\s*</);
+        // JSX text between tags: '>Some words<' or '>Word</'. A single identifier followed by '<'
+        // and no '/' is a generic call (getJson<T>), not text.
+        const m = code.match(/>\s*([A-Za-z][A-Za-z ,.'!?-]{1,}?)\s*<(\/?)/);
+        const jsxText = m && (m[2] === '/' || /\s/.test(m[1]!.trim())) && !/=>\s*$/.test(code.slice(0, m.index! + 1)) ? m : null;
         // Literal accessible names and placeholders.
         const attr = code.match(/\b(aria-label|placeholder|title|alt)="([^"]*[A-Za-z][^"]*)"/);
         if (jsxText) offenders.push(`${rel}:${i + 1}: text "${jsxText[1]!.trim()}"`);
