@@ -21,7 +21,8 @@ import { buildApp } from '../../src/server/app.js';
 import { type Database, openDatabase } from '../../src/server/db/connect.js';
 import { runMigrations } from '../../src/server/db/migrate.js';
 import { testEnv } from '../../src/server/env.js';
-import { generatePlaces, TAG_VOCABULARY } from './synthetic.js';
+import { setSearchCacheEnabled } from '../../src/server/modules/locations/search-cache.js';
+import { BENCH_CATEGORIES, generatePlaces, searchPoints, searchTerms, TAG_VOCABULARY } from './synthetic.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const PLACES = Number(process.env.BENCH_PLACES ?? 100_000);
@@ -72,10 +73,14 @@ async function openBenchDatabase(): Promise<{ database: Database; label: string;
 interface Scenario {
   name: string;
   path: string;
+  /** 'varied queries': each request takes the next of these paths (at least 200 distinct). */
+  varied?: string[];
+  headers?: Record<string, string>;
 }
 
 interface Measured {
   name: string;
+  mode: string;
   path: string;
   requests: number;
   rps: number;
@@ -90,18 +95,36 @@ interface Measured {
 const percentile = (sorted: number[], p: number) =>
   sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]! : Number.NaN;
 
-function load(url: string, scenario: Scenario): Promise<Measured> {
+function load(url: string, scenario: Scenario, varied = false): Promise<Measured> {
   return new Promise((resolve, reject) => {
     const times: number[] = [];
     let bytes = 0;
+    let next = 0;
+    const paths = varied ? scenario.varied! : [];
     const instance = autocannon(
-      { url: url + scenario.path, connections: CONNECTIONS, duration: SECONDS, timeout: 120, headers: { accept: 'application/json' } },
+      {
+        url: url + scenario.path,
+        connections: CONNECTIONS,
+        duration: SECONDS,
+        timeout: 120,
+        headers: { accept: 'application/json', ...scenario.headers },
+        ...(varied
+          ? {
+              requests: [
+                {
+                  setupRequest: (req: { path?: string }) => ({ ...req, path: paths[next++ % paths.length]! }),
+                },
+              ],
+            }
+          : {}),
+      },
       (err, result) => {
         if (err) return reject(err);
         if (process.env.BENCH_DEBUG) console.error(JSON.stringify({ total: result.requests.total, errors: result.errors, timeouts: result.timeouts, non2xx: result.non2xx, codes: result.statusCodeStats }));
         times.sort((a, b) => a - b);
         resolve({
           name: scenario.name,
+          mode: varied ? `varied (${paths.length} distinct)` : 'repeated',
           path: scenario.path,
           requests: result.requests.total,
           rps: result.requests.average,
@@ -147,56 +170,109 @@ async function main() {
 
   const [t1, t2] = [tagIds[0]!, tagIds[3]!];
   const page = 'limit=3&offset=0';
+  // Varied queries: seeded lists, the same on every run, so the response cache mostly misses.
+  const terms = searchTerms(240);
+  const points = searchPoints(240);
+  const tagPairs: Array<[number, number]> = [];
+  for (let i = 0; i < tagIds.length; i++)
+    for (let j = i + 1; j < tagIds.length; j += 7) tagPairs.push([tagIds[i]!, tagIds[j]!]);
+  const n = 240;
+  const pick = <T,>(list: T[], i: number) => list[i % list.length]!;
+  const enc = encodeURIComponent;
   const scenarios: Scenario[] = [
-    { name: 'text search', path: `/api/locations?search=garden&${page}` },
-    { name: 'category + tags', path: `/api/locations?category=farmers-market&tagIds=${t1},${t2}&${page}` },
-    { name: 'radius (5 mi)', path: `/api/locations?lat=39.0997&lng=-94.5786&radius=5&${page}` },
+    {
+      name: 'text search',
+      path: `/api/locations?search=garden&${page}`,
+      varied: terms.map((t) => `/api/locations?search=${enc(t)}&${page}`),
+    },
+    {
+      name: 'category + tags',
+      path: `/api/locations?category=farmers-market&tagIds=${t1},${t2}&${page}`,
+      varied: Array.from({ length: n }, (_, i) => {
+        const [a, b] = pick(tagPairs, i * 13);
+        return `/api/locations?category=${pick(BENCH_CATEGORIES, i)}&tagIds=${a},${b}&${page}`;
+      }),
+    },
+    {
+      name: 'radius (5 mi)',
+      path: `/api/locations?lat=39.0997&lng=-94.5786&radius=5&${page}`,
+      varied: points.map((p) => `/api/locations?lat=${p.lat}&lng=${p.lng}&radius=5&${page}`),
+    },
     {
       name: 'all combined',
       path: `/api/locations?search=garden&category=community-garden&tagIds=${t1}&lat=39.0997&lng=-94.5786&radius=5&${page}`,
+      varied: Array.from({ length: n }, (_, i) => {
+        const p = pick(points, i);
+        return `/api/locations?search=${enc(pick(terms, i * 7))}&category=${pick(BENCH_CATEGORIES, i)}&tagIds=${pick(tagIds, i * 3)}&lat=${p.lat}&lng=${p.lng}&radius=5&${page}`;
+      }),
     },
-    { name: 'map points (category)', path: '/api/locations/points?category=farmers-market' },
+    {
+      name: 'map points (category)',
+      path: '/api/locations/points?category=farmers-market',
+      varied: Array.from({ length: n }, (_, i) => `/api/locations/points?category=${pick(BENCH_CATEGORIES, i)}&tagIds=${pick(tagIds, Math.floor(i / 5))}`),
+    },
   ];
 
-  // The ceiling: a precomputed answer as large as the text search's, no database at all.
-  let ceilingBody = '';
-  app.get('/bench/ceiling', async (_req, reply) => reply.type('application/json; charset=utf-8').send(ceilingBody));
-  const sample = await app.inject({ method: 'GET', url: scenarios[0]!.path });
-  if (sample.statusCode !== 200) throw new Error(`search answered ${sample.statusCode}: ${sample.body.slice(0, 300)}`);
-  ceilingBody = sample.body;
-  scenarios.push({ name: 'ceiling (static body, same size)', path: '/bench/ceiling' });
+  // The ceilings: precomputed answers as large as the text search's and the map points', no
+  // database at all.
+  const ceilingBodies: Record<string, string> = {};
+  app.get<{ Params: { which: string } }>('/bench/ceiling/:which', async (req, reply) =>
+    reply.type('application/json; charset=utf-8').send(ceilingBodies[req.params.which] ?? ''),
+  );
+  for (const [which, s] of [['list', scenarios[0]!], ['points', scenarios[4]!]] as const) {
+    const sample = await app.inject({ method: 'GET', url: s.path });
+    if (sample.statusCode !== 200) throw new Error(`${s.name} answered ${sample.statusCode}: ${sample.body.slice(0, 300)}`);
+    ceilingBodies[which] = sample.body;
+  }
+  const searchScenarios = [...scenarios];
 
-  // Plans and answer sizes, once, before the load.
+  // Single queries (the response cache off): the median of 5 requests through the app, and the
+  // EXPLAIN ANALYZE of the SQL, once each, before the load.
+  setSearchCacheEnabled(false);
   const plans: Record<string, string> = {};
   const totals: Record<string, string> = {};
-  for (const s of scenarios.slice(0, -1)) {
-    lastSql = null;
+  const single: Record<string, { median: number; execution: string }> = {};
+  for (const s of searchScenarios) {
     const res = await app.inject({ method: 'GET', url: s.path });
     if (res.statusCode !== 200) throw new Error(`${s.name} answered ${res.statusCode}: ${res.body.slice(0, 300)}`);
     totals[s.name] = String(res.headers['x-total-count'] ?? (res.json() as unknown[]).length);
+    const times: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      lastSql = null;
+      const t = performance.now();
+      await app.inject({ method: 'GET', url: s.path });
+      times.push(performance.now() - t);
+    }
+    times.sort((a, b) => a - b);
     const captured = lastSql as SQL | null;
+    let execution = '-';
     if (captured) {
       const r = (await originalExecute(sql`explain (analyze, buffers off) ${captured}`)) as unknown as {
         rows: Array<Record<string, string>>;
       };
       plans[s.name] = r.rows.map((row) => Object.values(row)[0]).join('\n');
+      execution = /Execution Time: ([\d.]+) ms/.exec(plans[s.name]!)?.[1] ?? '-';
       if (process.env.BENCH_PLANS) log(`plan of ${s.name}:\n${plans[s.name]}`);
     }
+    single[s.name] = { median: times[2]!, execution };
+    log(`single ${s.name}: ${times[2]!.toFixed(1)} ms through the app, SQL ${execution} ms`);
   }
   (db as { execute: typeof db.execute }).execute = originalExecute as typeof db.execute;
+  setSearchCacheEnabled(true);
 
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
   log(`app on ${url}; ${SECONDS} s per scenario, ${CONNECTIONS} connections`);
-  if (process.env.BENCH_DEBUG) {
-    const t = Date.now();
-    const probe = await fetch(`${url}/bench/ceiling`);
-    log(`probe ${probe.status} ${probe.headers.get('content-type')} ${(await probe.text()).length} bytes in ${Date.now() - t} ms`);
-  }
+
+  // A map asking again with the ETag it got: 304 without a query.
+  const etag = (await fetch(url + scenarios[4]!.path)).headers.get('etag');
+  if (etag) scenarios.push({ name: 'map points, If-None-Match (304)', path: scenarios[4]!.path, headers: { 'if-none-match': etag } });
+  scenarios.push({ name: 'ceiling: static body, list size', path: '/bench/ceiling/list' });
+  scenarios.push({ name: 'ceiling: static body, points size', path: '/bench/ceiling/points' });
 
   // A short warm-up so JIT and caches do not count against the first scenario.
-  await load(url, { name: 'warm-up', path: scenarios[0]!.path }).catch(() => undefined);
+  await load(url, { name: 'warm-up', path: '/bench/ceiling/list' }).catch(() => undefined);
   const results: Measured[] = [];
   // Queries still queued from one row must not slow the next: wait until a trivial database
   // round trip (GET /api/health runs `select 1`) is quick again.
@@ -209,10 +285,12 @@ async function main() {
     }
   };
   for (const s of scenarios) {
-    await drain();
-    const m = await load(url, s);
-    log(`${s.name}: ${m.rps.toFixed(0)} req/s, p50 ${m.p50} ms, p95 ${m.p95} ms, p99 ${m.p99} ms`);
-    results.push(m);
+    for (const varied of s.varied ? [false, true] : [false]) {
+      await drain();
+      const m = await load(url, s, varied);
+      log(`${s.name} ${m.mode}: ${m.rps.toFixed(0)} req/s, p50 ${m.p50} ms, p95 ${m.p95} ms, p99 ${m.p99} ms`);
+      results.push(m);
+    }
   }
   await app.close();
   await dispose();
@@ -221,18 +299,24 @@ async function main() {
   const facts = [
     `- Date: ${new Date(started).toISOString().slice(0, 16).replace('T', ' ')} UTC`,
     `- Machine: ${cpu[0]?.model.trim() ?? 'unknown CPU'}, ${cpu.length} logical CPUs visible, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB RAM, ${os.type()} ${os.release()}`,
-    `- Load average (1 min) when the run started: ${load1} (the machine is shared; other work was running)`,
+    `- Load average (1 min) when the run started: ${load1} (the machine is shared with other work)`,
     `- Node ${process.version}, ${label}, one app process, autocannon ${CONNECTIONS} connections x ${SECONDS} s per row`,
     `- Data: ${PLACES.toLocaleString('en-US')} synthetic places within ~40 km of downtown Kansas City, ${TAG_VOCABULARY.length} tags, 1-5 tags each; loaded in ${loadSeconds.toFixed(1)} s`,
   ];
-  const fmt = (n: number) => (Number.isFinite(n) ? n.toFixed(1) : "-");
+  const fmt = (n: number) => (Number.isFinite(n) ? n.toFixed(1) : '-');
+  const isDb = (r: Measured) => !r.name.startsWith('ceiling');
   const table = [
-    '| scenario | request | matches | answer bytes | req/s | p50 ms | p95 ms | p99 ms | non-2xx |',
-    '|---|---|---:|---:|---:|---:|---:|---:|---:|',
+    '| scenario | mode | request | matches | answer bytes | req/s | p50 ms | p95 ms | p99 ms | non-2xx | p95 < 25 ms |',
+    '|---|---|---|---:|---:|---:|---:|---:|---:|---:|---|',
     ...results.map(
       (r) =>
-        `| ${r.name} | \`${r.path}\` | ${totals[r.name] ?? '-'} | ${r.bytes.toLocaleString('en-US')} | ${r.rps.toFixed(0)} | ${fmt(r.p50)} | ${fmt(r.p95)} | ${fmt(r.p99)} | ${r.non2xx + r.errors} |`,
+        `| ${r.name} | ${r.mode} | \`${r.path}\` | ${totals[r.name] ?? '-'} | ${r.bytes.toLocaleString('en-US')} | ${r.rps.toFixed(0)} | ${fmt(r.p50)} | ${fmt(r.p95)} | ${fmt(r.p99)} | ${r.non2xx + r.errors} | ${isDb(r) ? (r.p95 < 25 ? 'yes' : '**no**') : ''} |`,
     ),
+  ];
+  const singleTable = [
+    '| scenario | one request through the app (median of 5, cache off) | its SQL (EXPLAIN ANALYZE execution) |',
+    '|---|---:|---:|',
+    ...Object.entries(single).map(([name, v]) => `| ${name} | ${v.median.toFixed(1)} ms | ${v.execution} ms |`),
   ];
   const planText = Object.entries(plans)
     .map(([name, plan]) => `#### ${name}\n\n\`\`\`\n${plan}\n\`\`\``)
@@ -246,6 +330,10 @@ async function main() {
     '',
     ...table,
     '',
+    'Single queries, no concurrency:',
+    '',
+    ...singleTable,
+    '',
     '<details><summary>Query plans (EXPLAIN ANALYZE, one run before the load)</summary>',
     '',
     planText,
@@ -253,7 +341,7 @@ async function main() {
     '</details>',
     '',
   ].join('\n');
-  console.log(`\n${facts.join('\n')}\n\n${table.join('\n')}\n`);
+  console.log(`\n${facts.join('\n')}\n\n${table.join('\n')}\n\n${singleTable.join('\n')}\n`);
 
   if (!process.env.BENCH_NO_WRITE) {
     const file = path.join(root, 'docs/benchmarks.md');

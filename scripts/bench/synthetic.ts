@@ -131,3 +131,50 @@ export async function generatePlaces(db: Db, count: number, chunk = 10_000): Pro
   await db.execute(sql`analyze`);
   return tagIds;
 }
+
+/** A small seeded random generator, so every run asks the same varied queries. */
+function seeded(seed: number) {
+  let s = seed >>> 0;
+  return () => {
+    s = (s * 1664525 + 1013904223) >>> 0;
+    return s / 2 ** 32;
+  };
+}
+
+/** Search terms a person could type about the synthetic data: single words of names, tags,
+ * descriptions and addresses, prefixes, typos and two-word phrases; at least `count`, distinct. */
+export function searchTerms(count = 240): string[] {
+  const words = new Set<string>();
+  const add = (text: string) => {
+    for (const w of text.toLowerCase().match(/[a-z0-9]+/g) ?? []) if (w.length > 3) words.add(w);
+  };
+  for (const s of [...ADJECTIVES, ...NOUNS, ...Object.values(CATEGORY_WORDS).flat(), ...STREETS, ...ZIPS, ...SENTENCES])
+    add(s);
+  for (const [t] of TAG_VOCABULARY) add(t);
+  const single = [...words];
+  const out = new Set<string>(single);
+  const rnd = seeded(7);
+  for (const w of single) if (w.length > 5) out.add(w.slice(0, 4)); // prefixes
+  for (const w of single) if (w.length > 6) out.add(w.slice(0, 2) + w.slice(3)); // one letter dropped (typo)
+  while (out.size < count) {
+    const a = ADJECTIVES[Math.floor(rnd() * ADJECTIVES.length)]!;
+    const n = NOUNS[Math.floor(rnd() * NOUNS.length)]!;
+    out.add(`${a} ${n}`.toLowerCase());
+  }
+  return [...out];
+}
+
+/** `count` distinct points within ~30 km of downtown (where the synthetic places are). */
+export function searchPoints(count = 240): Array<{ lat: number; lng: number }> {
+  const rnd = seeded(11);
+  return Array.from({ length: count }, () => {
+    const r = Math.sqrt(rnd()) * 0.27;
+    const a = rnd() * 2 * Math.PI;
+    return {
+      lat: Number((39.0997 + r * Math.sin(a)).toFixed(5)),
+      lng: Number((-94.5786 + (r * Math.cos(a)) / Math.cos((39.0997 * Math.PI) / 180)).toFixed(5)),
+    };
+  });
+}
+
+export const BENCH_CATEGORIES = CATEGORIES;

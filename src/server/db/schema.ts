@@ -61,6 +61,8 @@ export const locations = pgTable(
     uniqueIndex('locations_slug_idx').on(t.slug),
     index('locations_category_idx').on(t.category),
     index('locations_lat_lng_idx').on(t.latitude, t.longitude),
+    // Radius search: the bounding box narrows both axes at once (the btree above only latitude).
+    index('locations_point_idx').using('gist', sql`point(${t.longitude}, ${t.latitude})`),
     index('locations_search_idx').using('gin', t.searchVector),
     index('locations_name_trgm_idx').using('gin', sql`lower(${t.name}) gin_trgm_ops`),
     // 'Most Relevant' without text or point is name order: pages come straight off this index.

@@ -5,6 +5,8 @@ import {
   locationListQuerySchema,
   locationPatchSchema,
 } from '../../../shared/schemas/location.js';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { LocationListQuery } from '../../../shared/schemas/location.js';
 import type { ApiModule } from '../../context.js';
 import { notFound } from '../../http-error.js';
 import { authorFromRequest } from '../revisions/revisions.repository.js';
@@ -18,6 +20,34 @@ import {
   searchPoints,
   updateLocation,
 } from './locations.repository.js';
+import { buildTextQuery } from './locations.search.js';
+import {
+  type CachedAnswer,
+  bumpDataVersion,
+  cachedAnswer,
+  gzippedBody,
+  versionTag,
+  writeMayChangeSearch,
+} from './search-cache.js';
+
+/** One cache key per distinct answer: the words as the search sees them, tag ids sorted. */
+function searchKey(kind: string, q: LocationListQuery): string {
+  const tagIds = q.tagIds?.length ? [...new Set(q.tagIds)].sort((a, b) => a - b).join(',') : '';
+  const text = buildTextQuery(q.search);
+  const point = q.lat !== undefined && q.lng !== undefined ? `${q.lat},${q.lng},${q.radius}` : '';
+  const category = q.category && q.category !== 'all' ? q.category : '';
+  const page = kind === 'list' ? `${q.limit ?? ''},${q.offset ?? 0}` : '';
+  return JSON.stringify([kind, category, text?.plain ?? '', tagIds, point, page]);
+}
+
+/** Sends a cached JSON answer, gzipped when the client accepts it. */
+async function sendAnswer(request: FastifyRequest, reply: FastifyReply, answer: CachedAnswer) {
+  reply.type('application/json; charset=utf-8').header('vary', 'accept-encoding');
+  const accepts = /\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''));
+  const zipped = accepts ? await gzippedBody(answer) : null;
+  if (zipped) return reply.header('content-encoding', 'gzip').send(zipped);
+  return reply.send(answer.body);
+}
 
 const slugParamSchema = z.object({ slug: z.string().trim().min(1, 'slug is required').max(200, 'slug is too long') });
 
@@ -30,15 +60,40 @@ export const locationsRoutes: ApiModule = (app, ctx) => {
   ];
   const deps = { db: ctx.db, geocoder: ctx.geocoder };
 
+  // The response cache (search-cache.ts, decision 0500) needs this process to be the only writer:
+  // true on the embedded database only.
+  const cache = ctx.database.kind === 'pglite';
+  if (cache) {
+    app.addHook('onResponse', async (request) => {
+      if (writeMayChangeSearch(request.method, request.routeOptions.url)) bumpDataVersion();
+    });
+  }
+
   app.get('/locations', { schema: { querystring: locationListQuerySchema } }, async (request, reply) => {
-    const { items, total } = await searchLocations(ctx.db, request.query);
-    reply.header('x-total-count', String(total));
-    return items;
+    if (!cache) {
+      const { items, total } = await searchLocations(ctx.db, request.query);
+      reply.header('x-total-count', String(total));
+      return items;
+    }
+    const answer = await cachedAnswer(searchKey('list', request.query), async () => {
+      const { items, total } = await searchLocations(ctx.db, request.query);
+      return { body: JSON.stringify(items), total };
+    });
+    reply.header('x-total-count', String(answer.total ?? 0));
+    return sendAnswer(request, reply, answer);
   });
 
-  app.get('/locations/points', { schema: { querystring: locationListQuerySchema } }, async (request) => {
+  // Map points carry no counters, so the data version is a sound ETag: a map that asks again
+  // after no write gets 304 without a query.
+  app.get('/locations/points', { schema: { querystring: locationListQuerySchema } }, async (request, reply) => {
     const { limit: _l, offset: _o, ...filters } = request.query;
-    return searchPoints(ctx.db, filters);
+    if (!cache) return searchPoints(ctx.db, filters);
+    const key = searchKey('points', request.query);
+    reply.header('cache-control', 'no-cache');
+    if (request.headers['if-none-match'] === versionTag(key)) return reply.status(304).send();
+    const answer = await cachedAnswer(key, async () => ({ body: JSON.stringify(await searchPoints(ctx.db, filters)) }));
+    reply.header('etag', answer.etag);
+    return sendAnswer(request, reply, answer);
   });
 
   app.get('/locations/slug/:slug', { schema: { params: slugParamSchema } }, async (request) => {

@@ -62,15 +62,11 @@ export function compileSearch(f: SearchFilters): CompiledSearch {
   const conds: SQL[] = [sql`not l.hidden`];
   if (f.category && f.category !== 'all') conds.push(sql`l.category = ${f.category}`);
 
-  const ids = f.tagIds ?? [];
-  if (ids.length > 0) {
-    conds.push(sql`l.id in (
-      select lt.location_id from location_tags lt
-       where lt.tag_id in (${sql.join(
-         ids.map((id) => sql`${id}`),
-         sql`, `,
-       )})
-       group by lt.location_id having count(*) = ${ids.length})`);
+  // One EXISTS per chosen tag (a place must carry ALL of them): the planner estimates each tag's
+  // selectivity and can start from the category, the box or the text instead (a group by ...
+  // having count(*) = n over the link table could not be estimated and was always run first).
+  for (const id of [...new Set(f.tagIds ?? [])]) {
+    conds.push(sql`exists (select 1 from location_tags lt where lt.location_id = l.id and lt.tag_id = ${id})`);
   }
 
   let distance: SQL = sql`null::double precision`;
@@ -83,8 +79,10 @@ export function compileSearch(f: SearchFilters): CompiledSearch {
       power(sin(radians(l.latitude - ${lat}::double precision) / 2), 2)
       + cos(radians(${lat}::double precision)) * cos(radians(l.latitude))
       * power(sin(radians(l.longitude - ${lng}::double precision) / 2), 2)))))`;
-    conds.push(sql`l.latitude between ${box.minLat}::double precision and ${box.maxLat}::double precision`);
-    conds.push(sql`l.longitude between ${box.minLng}::double precision and ${box.maxLng}::double precision`);
+    // The box as one condition on the GiST index locations_point_idx (x = longitude, y = latitude).
+    conds.push(sql`point(l.longitude, l.latitude) <@ box(
+      point(${box.minLng}::double precision, ${box.minLat}::double precision),
+      point(${box.maxLng}::double precision, ${box.maxLat}::double precision))`);
     conds.push(sql`${distance} <= ${f.radius}::double precision`);
   }
 
@@ -101,8 +99,12 @@ export function compileSearch(f: SearchFilters): CompiledSearch {
         word.length >= MIN_TRIGRAM_LENGTH ? sql`(${prefix} or ${word}::text <% lower(l.name))` : prefix,
       );
     }
-    rank = sql`(ts_rank_cd(l.search_vector, to_tsquery('english', ${text.anyPrefix}::text))
-              + word_similarity(${text.plain}::text, lower(l.name)))`;
+    // Full-text matches first, by ts_rank (cheaper than ts_rank_cd, which walks the positions of
+    // every term); places found only through a typo come after them, by trigram similarity,
+    // computed only for those rows.
+    const any = sql`to_tsquery('english', ${text.anyPrefix}::text)`;
+    rank = sql`(case when l.search_vector @@ ${any} then 1 + ts_rank(l.search_vector, ${any})
+                     else word_similarity(${text.plain}::text, lower(l.name)) end)`;
   }
 
   return { where: sql.join(conds, sql` and `), rank, distance, hasText: !!text, hasPoint };

@@ -1,0 +1,1 @@
+CREATE INDEX "locations_point_idx" ON "locations" USING gist (point("longitude", "latitude"));

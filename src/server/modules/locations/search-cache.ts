@@ -1,0 +1,167 @@
+// Response cache of the search answers (GET /api/locations and /api/locations/points), decision
+// 0500. On the embedded database this process is the only writer (the data folder is locked,
+// src/server/db/lock.ts), so an in-memory data version, bumped after every write request,
+// tells whether a cached answer can still be right. Entries also expire after TTL_MS so a
+// write that bypasses HTTP (a script must not: the folder is locked) or a counter that does not
+// bump the version (view counts from engagement) is stale for at most that long.
+// With PostgreSQL other processes may write, so the routes do not use this cache there.
+import crypto from 'node:crypto';
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
+
+const gzip = promisify(zlib.gzip);
+
+/** How long an answer may be served without re-checking (bounds view-count staleness). */
+export const TTL_MS = 10_000;
+const MAX_ENTRIES = 500;
+const MAX_BYTES = 50 * 1024 * 1024;
+/** Bodies smaller than this are sent as they are (gzip would not pay for itself). */
+const GZIP_MIN_BYTES = 1024;
+
+/** Differs at every start, so an ETag from a previous run never matches the new version 0. */
+const BOOT = crypto.randomBytes(4).toString('hex');
+let version = 0;
+let enabled = true;
+
+/** Call after anything that can change a search answer (places, tags, links, flags, hiding). */
+export function bumpDataVersion(): void {
+  version++;
+}
+
+export function dataVersion(): number {
+  return version;
+}
+
+/** The benchmark's lab turns the cache off to time the queries themselves. */
+export function setSearchCacheEnabled(on: boolean): void {
+  enabled = on;
+  if (!on) entries.clear();
+}
+
+export function searchCacheEnabled(): boolean {
+  return enabled;
+}
+
+/** The ETag of every answer computed at the current data version (points carry no counters). */
+export function versionTag(key: string): string {
+  const h = crypto.createHash('sha1').update(key).digest('base64url').slice(0, 12);
+  return `"${BOOT}-${version}-${h}"`;
+}
+
+export interface CachedAnswer {
+  /** The serialised JSON answer. */
+  body: string;
+  /** X-Total-Count of a list answer. */
+  total?: number;
+  etag: string;
+  /** Filled on first request that accepts gzip. */
+  gzipped?: Buffer;
+}
+
+interface Entry {
+  answer: CachedAnswer;
+  version: number;
+  at: number;
+  bytes: number;
+}
+
+const entries = new Map<string, Entry>();
+const inflight = new Map<string, Promise<CachedAnswer>>();
+let bytes = 0;
+
+function drop(key: string) {
+  const e = entries.get(key);
+  if (!e) return;
+  bytes -= e.bytes;
+  entries.delete(key);
+}
+
+function lookup(key: string): CachedAnswer | undefined {
+  const e = entries.get(key);
+  if (!e) return undefined;
+  if (e.version !== version || Date.now() - e.at > TTL_MS) {
+    drop(key);
+    return undefined;
+  }
+  // Least recently used first: move to the end.
+  entries.delete(key);
+  entries.set(key, e);
+  return e.answer;
+}
+
+function store(key: string, answer: CachedAnswer, atVersion: number) {
+  // A write finished while this answer was being computed: it may be stale, do not keep it.
+  if (atVersion !== version) return;
+  drop(key);
+  const size = answer.body.length;
+  if (size > MAX_BYTES / 4) return;
+  entries.set(key, { answer, version: atVersion, at: Date.now(), bytes: size });
+  bytes += size;
+  for (const k of entries.keys()) {
+    if (entries.size <= MAX_ENTRIES && bytes <= MAX_BYTES) break;
+    drop(k);
+  }
+}
+
+/**
+ * The cached answer for `key`, or `compute()`'s (then cached). Concurrent misses on the same key
+ * share one computation. `compute` must read the database only after this call starts.
+ */
+export async function cachedAnswer(
+  key: string,
+  compute: () => Promise<{ body: string; total?: number }>,
+): Promise<CachedAnswer> {
+  if (!enabled) {
+    const r = await compute();
+    return { ...r, etag: versionTag(key) };
+  }
+  const hit = lookup(key);
+  if (hit) return hit;
+  const atVersion = version;
+  const flightKey = `${atVersion}|${key}`;
+  const pending = inflight.get(flightKey);
+  if (pending) return pending;
+  const run = (async () => {
+    try {
+      const etag = versionTag(key);
+      const r = await compute();
+      const answer: CachedAnswer = { ...r, etag };
+      store(key, answer, atVersion);
+      return answer;
+    } finally {
+      inflight.delete(flightKey);
+    }
+  })();
+  inflight.set(flightKey, run);
+  return run;
+}
+
+/** The gzip body of an answer (made once per cached answer, off the main thread), or null when
+ * the answer is too small to bother. */
+export async function gzippedBody(answer: CachedAnswer): Promise<Buffer | null> {
+  if (answer.body.length < GZIP_MIN_BYTES) return null;
+  if (!answer.gzipped) answer.gzipped = await gzip(answer.body, { level: 6 });
+  return answer.gzipped;
+}
+
+/** Cache statistics (tests). */
+export function searchCacheSize() {
+  return { entries: entries.size, bytes };
+}
+
+/** Routes (patterns as registered) whose writes never change a search answer: view and click
+ * counters (viewCount is covered by TTL_MS instead, so browsing does not empty the cache), the
+ * visitor log, translation and geocoding caches. Every other non-GET request under /api bumps the
+ * data version, so a new writer is covered without remembering this cache. */
+const NON_DATA_WRITES = new Set([
+  '/api/locations/:id/view',
+  '/api/locations/:id/click',
+  '/api/visitors/record',
+  '/api/translate',
+  '/api/geocode',
+]);
+
+export function writeMayChangeSearch(method: string, route: string | undefined): boolean {
+  if (method === 'GET' || method === 'HEAD' || method === 'OPTIONS') return false;
+  return !(route && NON_DATA_WRITES.has(route));
+}
