@@ -118,7 +118,9 @@ export interface SearchPage {
 }
 
 /** One query: the filtered, ranked page (with count(*) over() for the total) joined back to the
- * read columns. Without limit it answers every match (SPEC.md section 7: the list call). */
+ * read columns. `offset 0` keeps the rank and distance computed below the window: otherwise the
+ * window stores every match with its whole search vector (25 MB for 60,000 matches, spilled to
+ * disk) and computes the rank above it. Without limit it answers every match (SPEC.md section 7: the list call). */
 export async function searchLocations(
   db: Db,
   query: SearchFilters & { limit?: number; offset?: number },
@@ -145,11 +147,11 @@ export async function searchLocations(
   const found = await rows(
     db,
     sql`select p.rank, p.distance, ${nameOrderPage ? sql`null` : sql`p.total`} as total, ${READ_COLUMNS}
-          from (select q.* from (
+          from (select q.* ${nameOrderPage ? sql`` : sql`, count(*) over () as total`} from (
                   select l.id, l.name, ${s.rank} as rank, ${s.distance} as distance
-                         ${nameOrderPage ? sql`` : sql`, count(*) over () as total`}
                     from locations l
-                   where ${s.where}) q
+                   where ${s.where}
+                  offset 0) q
                  order by ${keys('q')}
                  ${page}) p
           join locations l on l.id = p.id

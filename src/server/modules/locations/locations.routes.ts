@@ -24,7 +24,7 @@ import { buildTextQuery } from './locations.search.js';
 import {
   type CachedAnswer,
   bumpDataVersion,
-  cachedAnswer,
+  createSearchCache,
   gzippedBody,
   versionTag,
   writeMayChangeSearch,
@@ -62,7 +62,7 @@ export const locationsRoutes: ApiModule = (app, ctx) => {
 
   // The response cache (search-cache.ts, decision 0500) needs this process to be the only writer:
   // true on the embedded database only.
-  const cache = ctx.database.kind === 'pglite';
+  const cache = ctx.database.kind === 'pglite' ? createSearchCache() : null;
   if (cache) {
     app.addHook('onResponse', async (request) => {
       if (writeMayChangeSearch(request.method, request.routeOptions.url)) bumpDataVersion();
@@ -75,7 +75,7 @@ export const locationsRoutes: ApiModule = (app, ctx) => {
       reply.header('x-total-count', String(total));
       return items;
     }
-    const answer = await cachedAnswer(searchKey('list', request.query), async () => {
+    const answer = await cache.get(searchKey('list', request.query), async () => {
       const { items, total } = await searchLocations(ctx.db, request.query);
       return { body: JSON.stringify(items), total };
     });
@@ -91,7 +91,7 @@ export const locationsRoutes: ApiModule = (app, ctx) => {
     const key = searchKey('points', request.query);
     reply.header('cache-control', 'no-cache');
     if (request.headers['if-none-match'] === versionTag(key)) return reply.status(304).send();
-    const answer = await cachedAnswer(key, async () => ({ body: JSON.stringify(await searchPoints(ctx.db, filters)) }));
+    const answer = await cache.get(key, async () => ({ body: JSON.stringify(await searchPoints(ctx.db, filters)) }));
     reply.header('etag', answer.etag);
     return sendAnswer(request, reply, answer);
   });

@@ -35,7 +35,6 @@ export function dataVersion(): number {
 /** The benchmark's lab turns the cache off to time the queries themselves. */
 export function setSearchCacheEnabled(on: boolean): void {
   enabled = on;
-  if (!on) entries.clear();
 }
 
 export function searchCacheEnabled(): boolean {
@@ -65,75 +64,85 @@ interface Entry {
   bytes: number;
 }
 
-const entries = new Map<string, Entry>();
-const inflight = new Map<string, Promise<CachedAnswer>>();
-let bytes = 0;
-
-function drop(key: string) {
-  const e = entries.get(key);
-  if (!e) return;
-  bytes -= e.bytes;
-  entries.delete(key);
+export interface SearchCache {
+  /**
+   * The cached answer for `key`, or `compute()`'s (then cached). Concurrent misses on the same
+   * key share one computation. `compute` must read the database only after this call starts.
+   */
+  get(key: string, compute: () => Promise<{ body: string; total?: number }>): Promise<CachedAnswer>;
+  size(): { entries: number; bytes: number };
 }
 
-function lookup(key: string): CachedAnswer | undefined {
-  const e = entries.get(key);
-  if (!e) return undefined;
-  if (e.version !== version || Date.now() - e.at > TTL_MS) {
-    drop(key);
-    return undefined;
-  }
-  // Least recently used first: move to the end.
-  entries.delete(key);
-  entries.set(key, e);
-  return e.answer;
-}
+/** One cache per app (its own database): the version is shared, so a bump empties them all. */
+export function createSearchCache(): SearchCache {
+  const entries = new Map<string, Entry>();
+  const inflight = new Map<string, Promise<CachedAnswer>>();
+  let bytes = 0;
 
-function store(key: string, answer: CachedAnswer, atVersion: number) {
-  // A write finished while this answer was being computed: it may be stale, do not keep it.
-  if (atVersion !== version) return;
-  drop(key);
-  const size = answer.body.length;
-  if (size > MAX_BYTES / 4) return;
-  entries.set(key, { answer, version: atVersion, at: Date.now(), bytes: size });
-  bytes += size;
-  for (const k of entries.keys()) {
-    if (entries.size <= MAX_ENTRIES && bytes <= MAX_BYTES) break;
-    drop(k);
-  }
-}
+  const drop = (key: string) => {
+    const e = entries.get(key);
+    if (!e) return;
+    bytes -= e.bytes;
+    entries.delete(key);
+  };
 
-/**
- * The cached answer for `key`, or `compute()`'s (then cached). Concurrent misses on the same key
- * share one computation. `compute` must read the database only after this call starts.
- */
-export async function cachedAnswer(
-  key: string,
-  compute: () => Promise<{ body: string; total?: number }>,
-): Promise<CachedAnswer> {
-  if (!enabled) {
-    const r = await compute();
-    return { ...r, etag: versionTag(key) };
-  }
-  const hit = lookup(key);
-  if (hit) return hit;
-  const atVersion = version;
-  const flightKey = `${atVersion}|${key}`;
-  const pending = inflight.get(flightKey);
-  if (pending) return pending;
-  const run = (async () => {
-    try {
-      const etag = versionTag(key);
-      const r = await compute();
-      const answer: CachedAnswer = { ...r, etag };
-      store(key, answer, atVersion);
-      return answer;
-    } finally {
-      inflight.delete(flightKey);
+  const lookup = (key: string): CachedAnswer | undefined => {
+    const e = entries.get(key);
+    if (!e) return undefined;
+    if (e.version !== version || Date.now() - e.at > TTL_MS) {
+      drop(key);
+      return undefined;
     }
-  })();
-  inflight.set(flightKey, run);
-  return run;
+    // Least recently used first: move to the end.
+    entries.delete(key);
+    entries.set(key, e);
+    return e.answer;
+  };
+
+  const store = (key: string, answer: CachedAnswer, atVersion: number) => {
+    // A write finished while this answer was being computed: it may be stale, do not keep it.
+    if (atVersion !== version) return;
+    drop(key);
+    const size = answer.body.length;
+    if (size > MAX_BYTES / 4) return;
+    entries.set(key, { answer, version: atVersion, at: Date.now(), bytes: size });
+    bytes += size;
+    for (const k of entries.keys()) {
+      if (entries.size <= MAX_ENTRIES && bytes <= MAX_BYTES) break;
+      drop(k);
+    }
+  };
+
+  return {
+    size: () => ({ entries: entries.size, bytes }),
+    async get(key, compute) {
+      if (!enabled) {
+        entries.clear();
+        bytes = 0;
+        const r = await compute();
+        return { ...r, etag: versionTag(key) };
+      }
+      const hit = lookup(key);
+      if (hit) return hit;
+      const atVersion = version;
+      const flightKey = `${atVersion}|${key}`;
+      const pending = inflight.get(flightKey);
+      if (pending) return pending;
+      const run = (async () => {
+        try {
+          const etag = versionTag(key);
+          const r = await compute();
+          const answer: CachedAnswer = { ...r, etag };
+          store(key, answer, atVersion);
+          return answer;
+        } finally {
+          inflight.delete(flightKey);
+        }
+      })();
+      inflight.set(flightKey, run);
+      return run;
+    },
+  };
 }
 
 /** The gzip body of an answer (made once per cached answer, off the main thread), or null when
@@ -142,11 +151,6 @@ export async function gzippedBody(answer: CachedAnswer): Promise<Buffer | null> 
   if (answer.body.length < GZIP_MIN_BYTES) return null;
   if (!answer.gzipped) answer.gzipped = await gzip(answer.body, { level: 6 });
   return answer.gzipped;
-}
-
-/** Cache statistics (tests). */
-export function searchCacheSize() {
-  return { entries: entries.size, bytes };
 }
 
 /** Routes (patterns as registered) whose writes never change a search answer: view and click
