@@ -121,6 +121,7 @@ export default function AddLocationDialog({ open, onOpenChange }: Props) {
   }
 
   const onSubmit = form.handleSubmit((values) => {
+    if (mutation.isPending) return;
     mutation.mutate(formValuesToPayload(values, values.category));
   });
 
@@ -201,7 +202,8 @@ export default function AddLocationDialog({ open, onOpenChange }: Props) {
             <Button variant="secondary" onClick={() => requestClose()} disabled={mutation.isPending}>
               {t('cancel')}
             </Button>
-            <Button type="submit" disabled={mutation.isPending} aria-disabled={mutation.isPending}>
+            {/* aria-disabled, not disabled, while sending: a disabled button drops keyboard focus to the page. */}
+            <Button type="submit" aria-disabled={mutation.isPending} className="aria-disabled:cursor-not-allowed aria-disabled:bg-gray-400">
               {mutation.isPending ? t('submitting') : t('submit')}
             </Button>
           </div>

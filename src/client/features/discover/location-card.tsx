@@ -36,7 +36,7 @@ export function LocationCard({ location, onOpen }: { location: Location; onOpen(
     >
       <div className="flex flex-wrap items-start justify-between gap-2">
         <h3 id={titleId} className="text-lg font-semibold leading-snug text-gray-900">
-          <Link to={`/discover/${encodeURIComponent(location.slug)}`} className="underline-offset-4 hover:underline">
+          <Link to={`/discover/${encodeURIComponent(location.slug)}`} className="inline-block py-0.5 underline-offset-4 hover:underline">
             {location.name}
           </Link>
         </h3>
