@@ -16,7 +16,7 @@ import { categoryBadgeClass, tagBadgeClass } from '../../lib/category-styles';
 import { cn } from '../../lib/cn';
 import { withHttps } from '../../lib/sanitize';
 import { EditForm } from './edit-form';
-import { recordEngagement } from './use-engagement';
+import { recordEngagement } from '../../lib/engagement';
 
 type TabName = 'about' | 'contact' | 'reach' | 'tags' | 'details';
 
@@ -56,7 +56,7 @@ export default function LocationDetailDialog({ locationId, initial, open, onOpen
 
   // One view per opening.
   useEffect(() => {
-    if (open) recordEngagement(locationId, 'view');
+    if (open) void recordEngagement(locationId, 'view');
   }, [open, locationId]);
 
   useEffect(() => () => timers.current.forEach(clearTimeout), []);
@@ -77,7 +77,7 @@ export default function LocationDetailDialog({ locationId, initial, open, onOpen
   const recordClick = () => {
     if (clickRecorded.current) return;
     clickRecorded.current = true;
-    recordEngagement(locationId, 'click');
+    void recordEngagement(locationId, 'click');
   };
 
   const onTab = (value: string) => {

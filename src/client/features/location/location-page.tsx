@@ -17,7 +17,8 @@ import { DirectionsDialog } from '../directions/directions-dialog';
 import { ShareDialog } from '../share/share-dialog';
 import { LocationEditForm } from './location-edit-form';
 import { ContactFacts, LocationTabs, TagList } from './location-view';
-import { engagementKey, recordEngagement, useLocationBySlug, useRecordView } from './use-location';
+import { recordEngagement } from '../../lib/engagement';
+import { engagementKey, useLocationBySlug, useRecordView } from './use-location';
 
 const SITE_NAME = 'KC Green Directory';
 

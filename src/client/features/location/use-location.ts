@@ -5,8 +5,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { LOCATION_DETAIL_STALE_MS } from '../../../shared/constants';
 import type { Location } from '../../../shared/schemas/location';
-import { apiRequest, getJson } from '../../lib/api';
-import { getEngagementSessionId } from '../../lib/session';
+import { getJson } from '../../lib/api';
+import { recordEngagement } from '../../lib/engagement';
 
 export const locationBySlugKey = (slug: string) => ['/api/locations/slug', slug] as const;
 /** Under the by-id key, so invalidating a place's by-id data refreshes its counts too. */
@@ -45,14 +45,6 @@ export function useEngagement(id: number | undefined, enabled: boolean) {
     // Counts change with every visit: read them fresh each time the tab is shown.
     staleTime: 0,
   });
-}
-
-export async function recordEngagement(id: number, kind: 'view' | 'click'): Promise<void> {
-  try {
-    await apiRequest('POST', `/api/locations/${id}/${kind}`, { sessionId: getEngagementSessionId() });
-  } catch (err) {
-    console.warn(`Could not record the ${kind}`, err);
-  }
 }
 
 /** One view per page load. The ref survives React StrictMode's second effect run (same
