@@ -16,6 +16,7 @@ import { categoryBadgeClass, tagBadgeClass } from '../../lib/category-styles';
 import { cn } from '../../lib/cn';
 import { withHttps } from '../../lib/sanitize';
 import { EditForm } from './edit-form';
+import { useReturnFocus } from '../tags/use-return-focus';
 import { recordEngagement } from '../../lib/engagement';
 
 type TabName = 'about' | 'contact' | 'reach' | 'tags' | 'details';
@@ -65,6 +66,8 @@ export default function LocationDetailDialog({ locationId, initial, open, onOpen
     timers.current.push(setTimeout(fn, ms));
   };
 
+  // Opened from a card or a map marker, not a Radix Trigger: give focus back to the opener on close.
+  const returnFocus = useReturnFocus(open);
   const handleOpenChange = (next: boolean) => {
     onOpenChange(next);
     if (!next) {
@@ -90,7 +93,7 @@ export default function LocationDetailDialog({ locationId, initial, open, onOpen
 
   return (
     <Dialog open={open} onOpenChange={handleOpenChange}>
-      <DialogContent className="max-w-2xl" data-testid="location-detail-dialog">
+      <DialogContent className="max-w-2xl" data-testid="location-detail-dialog" onCloseAutoFocus={returnFocus}>
         <DialogTitle>{location?.name ?? t('loading')}</DialogTitle>
         <DialogDescription>
           {location ? t('description', { category: t(`categories.${location.category}`, { defaultValue: location.category }) }) : t('loadingDescription')}
