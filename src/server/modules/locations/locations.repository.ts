@@ -12,7 +12,13 @@ import { sanitizeDescription } from '../../lib/sanitize-description.js';
 import type { Geocoder, GeoPoint } from '../geocode/geocoder.js';
 import { type RevisionAuthor, snapshotLocation, writeRevision } from '../revisions/revisions.repository.js';
 import { refreshTagText } from '../tags/tags.repository.js';
-import { compileSearch, type SearchFilters } from './locations.search.js';
+import {
+  type CompileOptions,
+  buildTextQuery,
+  compileSearch,
+  type SearchFilters,
+  typoCandidatesQuery,
+} from './locations.search.js';
 
 export const LOCATION_NOT_FOUND = 'Location not found';
 
@@ -112,6 +118,15 @@ export async function getEngagementTotals(db: Db, id: number) {
   return { totalViews: Number(r?.views ?? 0), totalClicks: Number(r?.clicks ?? 0) };
 }
 
+/** Typo matching only for the words that match no place by full text (one index probe each). */
+async function compileOptions(db: Db, search: string | undefined): Promise<CompileOptions> {
+  const text = buildTextQuery(search);
+  const q = text && typoCandidatesQuery(text);
+  if (!q) return {};
+  const found = await rows<{ word: string }>(db, q);
+  return { typoWords: new Set(found.map((r) => r.word)) };
+}
+
 export interface SearchPage {
   items: Location[];
   total: number;
@@ -125,7 +140,7 @@ export async function searchLocations(
   db: Db,
   query: SearchFilters & { limit?: number; offset?: number },
 ): Promise<SearchPage> {
-  const s = compileSearch(query);
+  const s = compileSearch(query, await compileOptions(db, query.search));
   // The same keys inside (to pick the page) and outside (to keep its order after the join).
   const keys = (alias: string) => {
     const a = sql.raw(alias);
@@ -177,7 +192,7 @@ export interface MapPoint {
 
 /** Every matching place that has coordinates, as a light map point. */
 export async function searchPoints(db: Db, query: SearchFilters): Promise<MapPoint[]> {
-  const s = compileSearch(query);
+  const s = compileSearch(query, await compileOptions(db, query.search));
   const found = await rows<MapPoint>(
     db,
     sql`select l.id, l.slug, l.name, l.category, l.latitude as lat, l.longitude as lng

@@ -57,8 +57,27 @@ export interface CompiledSearch {
   hasPoint: boolean;
 }
 
+/** The query finding which search words match no place at all by full text (the typo candidates). */
+export function typoCandidatesQuery(text: TextQuery): SQL | null {
+  const words = text.words.filter((w) => w.length >= MIN_TRIGRAM_LENGTH);
+  if (!words.length) return null;
+  return sql`select w.word from unnest(array[${sql.join(
+    words.map((w) => sql`${w}::text`),
+    sql`, `,
+  )}]) as w(word)
+   where not exists (select 1 from locations l
+                      where not l.hidden and l.search_vector @@ to_tsquery('english', w.word || ':*'))`;
+}
+
+export interface CompileOptions {
+  /** Words that may match by trigram similarity (typos). Without it every word of 3+ letters may:
+   * the repository passes only the words that match nothing by full text, so a common word
+   * ('garden') is not also compared by trigram with every name that lacks it. */
+  typoWords?: ReadonlySet<string>;
+}
+
 /** The WHERE clause and ranking expressions of a search over `locations l`. */
-export function compileSearch(f: SearchFilters): CompiledSearch {
+export function compileSearch(f: SearchFilters, opts: CompileOptions = {}): CompiledSearch {
   const conds: SQL[] = [sql`not l.hidden`];
   if (f.category && f.category !== 'all') conds.push(sql`l.category = ${f.category}`);
 
@@ -95,9 +114,8 @@ export function compileSearch(f: SearchFilters): CompiledSearch {
     // Both forms can use their GIN index (locations_search_idx, locations_name_trgm_idx).
     for (const word of text.words) {
       const prefix = sql`l.search_vector @@ to_tsquery('english', ${`${word}:*`}::text)`;
-      conds.push(
-        word.length >= MIN_TRIGRAM_LENGTH ? sql`(${prefix} or ${word}::text <% lower(l.name))` : prefix,
-      );
+      const typo = word.length >= MIN_TRIGRAM_LENGTH && (!opts.typoWords || opts.typoWords.has(word));
+      conds.push(typo ? sql`(${prefix} or ${word}::text <% lower(l.name))` : prefix);
     }
     // Full-text matches first, by ts_rank (cheaper than ts_rank_cd, which walks the positions of
     // every term); places found only through a typo come after them, by trigram similarity,

@@ -50,19 +50,20 @@ describe('search answers stay right with the cache', () => {
       payload: JSON.stringify({ name: `Cache Garden ${unique}`, category: 'resource', description: 'Beds.', address: '', tagIds: [] }),
     });
     expect(created.statusCode, created.body).toBe(201);
-    expect(dataVersion()).toBeGreaterThan(before);
+    // The cache (and so the version and the ETag) is used with the embedded database only.
+    const cached = t.database.kind === 'pglite';
+    if (cached) expect(dataVersion()).toBeGreaterThan(before);
     // Routes of other modules (registered after the hook) bump it too.
     const v = dataVersion();
     const tag = await t.app.inject({ method: 'POST', url: '/api/tags', headers: jsonHeaders, payload: JSON.stringify({ name: `Tag ${unique}` }) });
     expect(tag.statusCode, tag.body).toBe(201);
-    expect(dataVersion()).toBeGreaterThan(v);
+    if (cached) expect(dataVersion()).toBeGreaterThan(v);
     expect(await list()).toEqual({ names: [`Cache Garden ${unique}`], total: '1' });
 
     const points = await t.app.inject({ method: 'GET', url: `/api/locations/points?search=${unique}` });
-    const etag = points.headers.etag as string;
-    expect(etag).toBeTruthy();
+    const etag = (points.headers.etag as string | undefined) ?? '"none"';
     const again = await t.app.inject({ method: 'GET', url: `/api/locations/points?search=${unique}`, headers: { 'if-none-match': etag } });
-    expect(again.statusCode).toBe(304);
+    expect(again.statusCode).toBe(cached ? 304 : 200);
 
     const id = created.json().id as number;
     const renamed = await t.app.inject({
