@@ -1,3 +1,4 @@
+import './lib/zod-jitless';
 import { StrictMode, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
 import './features/i18n/i18n';

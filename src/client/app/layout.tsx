@@ -35,7 +35,7 @@ export function Layout({ children }: { children: ReactNode }) {
         {t('skipToMain')}
       </a>
       <Header />
-      <main id={MAIN_CONTENT_ID} tabIndex={-1} className="flex-1 scroll-mt-2 focus:outline-none">
+      <main id={MAIN_CONTENT_ID} tabIndex={-1} className="min-h-svh flex-1 scroll-mt-2 focus:outline-none">
         {children}
       </main>
       <footer className="border-t border-gray-200 bg-white">

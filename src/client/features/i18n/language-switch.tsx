@@ -11,6 +11,7 @@ export function LanguageSwitch() {
       <span className="sr-only">{t('language.label')}</span>
       <span className="relative inline-flex items-center">
         <select
+          name="language"
           value={i18n.resolvedLanguage ?? 'en'}
           onChange={(e) => void i18n.changeLanguage(e.target.value)}
           className="min-h-8 cursor-pointer appearance-none rounded-md border border-white/70 bg-brand-800 py-1 pl-2 pr-7 text-sm text-white hover:bg-brand-700"
