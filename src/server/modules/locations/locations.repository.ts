@@ -203,6 +203,23 @@ export async function searchPoints(db: Db, query: SearchFilters): Promise<MapPoi
   return found.map((p) => ({ ...p, lat: Number(p.lat), lng: Number(p.lng) }));
 }
 
+/** The same points as searchPoints, already as the JSON answer: built by the database in one
+ * value, so 20,000 points are not parsed into row objects and serialised again in JavaScript
+ * (that cost ten times the query itself on PGlite). */
+export async function searchPointsJson(db: Db, query: SearchFilters): Promise<string> {
+  const s = compileSearch(query, await compileOptions(db, query.search));
+  const [r] = await rows<{ body: string | null }>(
+    db,
+    sql`select coalesce(json_agg(json_build_object('id', p.id, 'slug', p.slug, 'name', p.name,
+                                                   'category', p.category, 'lat', p.latitude, 'lng', p.longitude)
+                                 order by p.id), '[]'::json)::text as body
+          from (select l.id, l.slug, l.name, l.category, l.latitude, l.longitude
+                  from locations l
+                 where ${s.where} and l.latitude is not null and l.longitude is not null) p`,
+  );
+  return r?.body ?? '[]';
+}
+
 // ---------------------------------------------------------------- writes
 
 /** Stored column values of form fields: empty text becomes null, the description is sanitised. */

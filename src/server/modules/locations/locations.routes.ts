@@ -17,7 +17,7 @@ import {
   getLocationById,
   getLocationBySlug,
   searchLocations,
-  searchPoints,
+  searchPointsJson,
   updateLocation,
 } from './locations.repository.js';
 import { buildTextQuery } from './locations.search.js';
@@ -87,11 +87,11 @@ export const locationsRoutes: ApiModule = (app, ctx) => {
   // after no write gets 304 without a query.
   app.get('/locations/points', { schema: { querystring: locationListQuerySchema } }, async (request, reply) => {
     const { limit: _l, offset: _o, ...filters } = request.query;
-    if (!cache) return searchPoints(ctx.db, filters);
+    if (!cache) return reply.type('application/json; charset=utf-8').send(await searchPointsJson(ctx.db, filters));
     const key = searchKey('points', request.query);
     reply.header('cache-control', 'no-cache');
     if (request.headers['if-none-match'] === versionTag(key)) return reply.status(304).send();
-    const answer = await cache.get(key, async () => ({ body: JSON.stringify(await searchPoints(ctx.db, filters)) }));
+    const answer = await cache.get(key, async () => ({ body: await searchPointsJson(ctx.db, filters) }));
     reply.header('etag', answer.etag);
     return sendAnswer(request, reply, answer);
   });
