@@ -30,6 +30,11 @@ export interface ConnectOptions {
 export async function openDatabase(opts: ConnectOptions): Promise<Database> {
   if (opts.databaseUrl) {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
+    // An idle client can be cut off by the server (restart, failover, a dropped test database);
+    // the pool replaces it. Without a listener the 'error' event would end the process.
+    pool.on('error', (err) => {
+      console.warn(`PostgreSQL connection lost: ${err.message}`);
+    });
     // Fail at start, with the server's own message, rather than on the first request.
     await pool.query('select 1');
     const db = drizzlePg(pool, { schema }) as unknown as Db;

@@ -38,9 +38,7 @@ function isPhoneWidth(): boolean {
 }
 
 /** Takes a screenshot; resolves with a PNG data URL (a placeholder when the capture failed). */
-interface Shooter {
-  (): Promise<string>;
-}
+type Shooter = () => Promise<string>;
 
 export default function ReportDialog({ open, onOpenChange, locationId }: Props) {
   const { t } = useTranslation('report');
