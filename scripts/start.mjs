@@ -25,7 +25,7 @@ const sources = Math.max(
 );
 if (!fs.existsSync(built) || fs.statSync(built).mtimeMs < sources) {
   console.log('Building the client…');
-  const r = spawnSync('npx', ['vite', 'build'], { cwd: root, stdio: 'inherit' });
+  const r = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
   if (r.status !== 0) process.exit(r.status ?? 1);
 }
 

@@ -122,6 +122,8 @@ export async function registerPages(
     index: false,
     wildcard: true,
     dotfiles: 'deny',
+    // scripts/compress-assets.mjs writes .br/.gz beside each asset at build time.
+    preCompressed: true,
     setHeaders(res, filePath) {
       res.header(
         'cache-control',
