@@ -181,30 +181,8 @@ export async function searchLocations(
   return { items: found.map(toLocation), total };
 }
 
-export interface MapPoint {
-  id: number;
-  slug: string;
-  name: string;
-  category: string;
-  lat: number;
-  lng: number;
-}
-
-/** Every matching place that has coordinates, as a light map point. */
-export async function searchPoints(db: Db, query: SearchFilters): Promise<MapPoint[]> {
-  const s = compileSearch(query, await compileOptions(db, query.search));
-  const found = await rows<MapPoint>(
-    db,
-    sql`select l.id, l.slug, l.name, l.category, l.latitude as lat, l.longitude as lng
-          from locations l
-         where ${s.where} and l.latitude is not null and l.longitude is not null
-         order by l.id`,
-  );
-  return found.map((p) => ({ ...p, lat: Number(p.lat), lng: Number(p.lng) }));
-}
-
-/** The same points as searchPoints, already as the JSON answer: built by the database in one
- * value, so 20,000 points are not parsed into row objects and serialised again in JavaScript
+/** Every matching place that has coordinates, as a light map point {id, slug, name, category,
+ * lat, lng}, already as the JSON answer: built by the database in one value, so 20,000 points are not parsed into row objects and serialised again in JavaScript
  * (that cost ten times the query itself on PGlite). */
 export async function searchPointsJson(db: Db, query: SearchFilters): Promise<string> {
   const s = compileSearch(query, await compileOptions(db, query.search));
