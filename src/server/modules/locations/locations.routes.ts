@@ -64,8 +64,11 @@ export const locationsRoutes: ApiModule = (app, ctx) => {
   // true on the embedded database only.
   const cache = ctx.database.kind === 'pglite' ? createSearchCache() : null;
   if (cache) {
-    app.addHook('onResponse', async (request) => {
+    // onSend, not onResponse: the write has committed, and the bump lands before the client can
+    // see the answer and ask again (an answer computed meanwhile is then not kept).
+    app.addHook('onSend', async (request, _reply, payload) => {
       if (writeMayChangeSearch(request.method, request.routeOptions.url)) bumpDataVersion();
+      return payload;
     });
   }
 
