@@ -40,7 +40,20 @@ export interface AppDeps {
 }
 
 /** Every API module, registered under /api in this order. */
-const API_MODULES: ApiModule[] = [healthRoutes, configRoutes, visitorsRoutes, locationsRoutes, tagsRoutes, geocodeRoutes, engagementRoutes, reportsRoutes, exportsRoutes, translateRoutes, adminRoutes, duplicatesRoutes];
+const API_MODULES: ApiModule[] = [
+  healthRoutes,
+  configRoutes,
+  visitorsRoutes,
+  locationsRoutes,
+  tagsRoutes,
+  duplicatesRoutes,
+  geocodeRoutes,
+  engagementRoutes,
+  reportsRoutes,
+  exportsRoutes,
+  translateRoutes,
+  adminRoutes,
+];
 
 export async function buildApp(deps: AppDeps) {
   const { env, database } = deps;
@@ -87,14 +100,11 @@ export async function buildApp(deps: AppDeps) {
   await app.register(
     async (api) => {
       for (const mod of API_MODULES) await mod(api as typeof app, ctx);
-      // Unknown /api paths answer JSON, never the HTML page.
-      api.setNotFoundHandler((request, reply) =>
-        reply.status(404).send({ message: `Not Found: ${request.method} ${request.url.split('?')[0]}` }),
-      );
     },
     { prefix: '/api' },
   );
 
+  // Also the one not-found handler: JSON for /api/*, the 404 page elsewhere.
   await registerPages(app, ctx, deps.clientDir);
   return app;
 }
