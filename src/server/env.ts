@@ -27,6 +27,9 @@ export const envSchema = z.object({
   /** Multiplies every per-client rate limit; only for test rigs where all traffic comes from one
    * address (the end-to-end server uses 50). Leave at 1 in production. */
   RATE_LIMIT_SCALE: z.coerce.number().positive().max(10_000).default(1),
+  /** Most places the map receives as points at once (GET /api/locations/map, decision 0203); beyond
+   * it the map asks for the part in view, grouped into clusters by the server. */
+  MAP_POINT_LIMIT: z.coerce.number().int().min(1).max(100_000).default(1000),
   /** Public origin used in canonical URLs, sitemaps and share links, e.g. https://green.example.org */
   PUBLIC_URL: z.preprocess(emptyAsUndefined, z.string().url().optional()),
 });

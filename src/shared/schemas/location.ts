@@ -146,9 +146,8 @@ const commaIds = z
     return [...new Set(ids)];
   });
 
-/** GET /api/locations (and the map points call): SPEC.md section 7 plus paging. */
-export const locationListQuerySchema = z
-  .object({
+/** The filters of GET /api/locations (SPEC.md section 7) plus paging. */
+const listQueryFields = z.object({
     category: z.union([locationCategorySchema, z.literal('all')]).optional(),
     search: z.string().max(200, 'Search must be at most 200 characters').optional(),
     tagIds: commaIds.optional(),
@@ -157,13 +156,88 @@ export const locationListQuerySchema = z
     radius: z.coerce.number().positive('radius must be positive').max(500, 'radius must be at most 500 miles').optional(),
     limit: z.coerce.number().int().min(1).max(100).optional(),
     offset: z.coerce.number().int().min(0).max(10_000_000).optional(),
-  })
-  .refine((q) => (q.lat === undefined) === (q.lng === undefined), {
-    message: 'lat and lng must be given together',
-    path: ['lat'],
-  })
+});
+
+const latLngTogether = {
+  check: (q: { lat?: number; lng?: number }) => (q.lat === undefined) === (q.lng === undefined),
+  params: { message: 'lat and lng must be given together', path: ['lat'] },
+};
+
+/** GET /api/locations (and the map points call): SPEC.md section 7 plus paging. */
+export const locationListQuerySchema = listQueryFields
+  .refine(latLngTogether.check, latLngTogether.params)
   .transform((q) => ({ ...q, radius: q.radius ?? DEFAULT_RADIUS_MILES }));
 export type LocationListQuery = z.output<typeof locationListQuerySchema>;
+
+/** Web-Mercator latitude limit: the map cannot show beyond it. */
+const MERCATOR_MAX_LAT = 85.0511;
+
+/**
+ * GET /api/locations/map: the list's filters plus the part of the map in view (decision 0203).
+ * The view is optional (all five fields or none): without it a large answer carries only the
+ * total and the bounds, so that the map can frame them first and then ask for what it shows.
+ */
+export const mapViewQuerySchema = listQueryFields
+  .omit({ limit: true, offset: true })
+  .extend({
+    west: z.coerce.number().min(-180, 'west must be at least -180').max(180, 'west must be at most 180').optional(),
+    south: z.coerce.number().min(-MERCATOR_MAX_LAT, 'south is below the map').max(MERCATOR_MAX_LAT, 'south is above the map').optional(),
+    east: z.coerce.number().min(-180, 'east must be at least -180').max(180, 'east must be at most 180').optional(),
+    north: z.coerce.number().min(-MERCATOR_MAX_LAT, 'north is below the map').max(MERCATOR_MAX_LAT, 'north is above the map').optional(),
+    zoom: z.coerce.number().int('zoom must be a whole number').min(0, 'zoom must be 0 to 20').max(20, 'zoom must be 0 to 20').optional(),
+  })
+  .refine(latLngTogether.check, latLngTogether.params)
+  .superRefine((q, ctx) => {
+    const given = [q.west, q.south, q.east, q.north, q.zoom].filter((v) => v !== undefined).length;
+    if (given === 0) return;
+    if (given < 5) {
+      ctx.addIssue({ code: 'custom', message: 'west, south, east, north and zoom must be given together', path: ['west'] });
+      return;
+    }
+    if (q.west! >= q.east!) ctx.addIssue({ code: 'custom', message: 'west must be less than east', path: ['west'] });
+    if (q.south! >= q.north!) ctx.addIssue({ code: 'custom', message: 'south must be less than north', path: ['south'] });
+    // A view wider or taller than MAP_VIEW_MAX_CELLS grid cells would ask for one cluster per place.
+    const cells = mapGridCells(q as MapView);
+    if (cells.columns > MAP_VIEW_MAX_CELLS || cells.rows > MAP_VIEW_MAX_CELLS) {
+      ctx.addIssue({ code: 'custom', message: 'The map view is too large for its zoom level', path: ['zoom'] });
+    }
+  })
+  .transform(({ west, south, east, north, zoom, ...filters }) => ({
+    filters: { ...filters, radius: filters.radius ?? DEFAULT_RADIUS_MILES },
+    view: zoom === undefined ? null : ({ west, south, east, north, zoom } as MapView),
+  }));
+export type MapViewQuery = z.output<typeof mapViewQuerySchema>;
+
+/** The part of the map in view, in degrees, at a Web-Mercator zoom level. */
+export interface MapView {
+  west: number;
+  south: number;
+  east: number;
+  north: number;
+  zoom: number;
+}
+
+/** Side of one clustering cell in screen pixels (a quarter of a map tile). */
+export const MAP_CELL_PX = 64;
+/** Most cells a view may span in either direction (8,192 px: beyond any screen). */
+export const MAP_VIEW_MAX_CELLS = 128;
+
+/** Web-Mercator pixel position of a point at a zoom level (256-pixel tiles). */
+export function mercatorPixel(lat: number, lng: number, zoom: number): { x: number; y: number } {
+  const scale = 256 * 2 ** zoom;
+  const phi = (Math.max(-MERCATOR_MAX_LAT, Math.min(MERCATOR_MAX_LAT, lat)) * Math.PI) / 180;
+  return {
+    x: ((lng + 180) / 360) * scale,
+    y: ((1 - Math.log(Math.tan(phi) + 1 / Math.cos(phi)) / Math.PI) / 2) * scale,
+  };
+}
+
+/** How many clustering cells a view spans. */
+export function mapGridCells(v: MapView): { columns: number; rows: number } {
+  const a = mercatorPixel(v.north, v.west, v.zoom);
+  const b = mercatorPixel(v.south, v.east, v.zoom);
+  return { columns: Math.ceil((b.x - a.x) / MAP_CELL_PX), rows: Math.ceil((b.y - a.y) / MAP_CELL_PX) };
+}
 
 /** One map point (GET /api/locations/points): never the full record. */
 export const locationPointSchema = z.object({
@@ -175,3 +249,28 @@ export const locationPointSchema = z.object({
   lng: z.number(),
 });
 export type LocationPoint = z.infer<typeof locationPointSchema>;
+
+/** Several places of one grid cell of the map view, drawn as one marker with their count. */
+export const mapClusterSchema = z.object({
+  lat: z.number(),
+  lng: z.number(),
+  count: z.number().int(),
+  west: z.number(),
+  south: z.number(),
+  east: z.number(),
+  north: z.number(),
+});
+export type MapCluster = z.infer<typeof mapClusterSchema>;
+
+/** GET /api/locations/map: what the map draws for the filters and the view. */
+export const mapAnswerSchema = z.object({
+  /** Every matching place with coordinates (not only those in view). */
+  total: z.number().int(),
+  /** The box around all of them, or null when there are none. */
+  bounds: z.object({ west: z.number(), south: z.number(), east: z.number(), north: z.number() }).nullable(),
+  /** True when `points` holds every match: the map then clusters them itself and asks no more on moves. */
+  complete: z.boolean(),
+  points: z.array(locationPointSchema),
+  clusters: z.array(mapClusterSchema),
+});
+export type MapAnswer = z.infer<typeof mapAnswerSchema>;

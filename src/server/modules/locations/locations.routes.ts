@@ -4,9 +4,10 @@ import {
   locationFormSchema,
   locationListQuerySchema,
   locationPatchSchema,
+  mapViewQuerySchema,
 } from '../../../shared/schemas/location.js';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { LocationListQuery } from '../../../shared/schemas/location.js';
+import type { MapView } from '../../../shared/schemas/location.js';
 import type { ApiModule } from '../../context.js';
 import { notFound } from '../../http-error.js';
 import { authorFromRequest } from '../revisions/revisions.repository.js';
@@ -17,10 +18,11 @@ import {
   getLocationById,
   getLocationBySlug,
   searchLocations,
+  searchMapJson,
   searchPointsJson,
   updateLocation,
 } from './locations.repository.js';
-import { buildTextQuery } from './locations.search.js';
+import { buildTextQuery, type SearchFilters } from './locations.search.js';
 import {
   type CachedAnswer,
   bumpDataVersion,
@@ -31,13 +33,14 @@ import {
 } from './search-cache.js';
 
 /** One cache key per distinct answer: the words as the search sees them, tag ids sorted. */
-function searchKey(kind: string, q: LocationListQuery): string {
+function searchKey(kind: string, q: SearchFilters & { limit?: number; offset?: number }, view: MapView | null = null): string {
   const tagIds = q.tagIds?.length ? [...new Set(q.tagIds)].sort((a, b) => a - b).join(',') : '';
   const text = buildTextQuery(q.search);
   const point = q.lat !== undefined && q.lng !== undefined ? `${q.lat},${q.lng},${q.radius}` : '';
   const category = q.category && q.category !== 'all' ? q.category : '';
   const page = kind === 'list' ? `${q.limit ?? ''},${q.offset ?? 0}` : '';
-  return JSON.stringify([kind, category, text?.plain ?? '', tagIds, point, page]);
+  const area = view ? `${view.west},${view.south},${view.east},${view.north},${view.zoom}` : '';
+  return JSON.stringify([kind, category, text?.plain ?? '', tagIds, point, page, area]);
 }
 
 /** Sends a cached JSON answer, gzipped when the client accepts it. */
@@ -95,6 +98,20 @@ export const locationsRoutes: ApiModule = (app, ctx) => {
     reply.header('cache-control', 'no-cache');
     if (request.headers['if-none-match'] === versionTag(key)) return reply.status(304).send();
     const answer = await cache.get(key, async () => ({ body: await searchPointsJson(ctx.db, filters) }));
+    reply.header('etag', answer.etag);
+    return sendAnswer(request, reply, answer);
+  });
+
+  // What the map draws (decision 0203): every point when there are few, else the clusters and
+  // points of the part in view. Same ETag rule as the points.
+  app.get('/locations/map', { schema: { querystring: mapViewQuerySchema } }, async (request, reply) => {
+    const { filters, view } = request.query;
+    const compute = async () => ({ body: await searchMapJson(ctx.db, filters, view, ctx.env.MAP_POINT_LIMIT) });
+    if (!cache) return reply.type('application/json; charset=utf-8').send((await compute()).body);
+    const key = searchKey('map', filters, view);
+    reply.header('cache-control', 'no-cache');
+    if (request.headers['if-none-match'] === versionTag(key)) return reply.status(304).send();
+    const answer = await cache.get(key, compute);
     reply.header('etag', answer.etag);
     return sendAnswer(request, reply, answer);
   });
