@@ -266,15 +266,24 @@ test.describe('Discover screen', () => {
     await page.keyboard.press('Escape');
     await expect(dialog).toBeHidden();
 
-    // Clusters: the whole directory at the default zoom shows counted clusters that zoom in.
+    // Clusters: the whole directory is more than MAP_POINT_LIMIT (20 on the e2e server), so the
+    // map frames it, asks for the part in view and draws the server's counted clusters, which zoom
+    // in (and ask again) when clicked.
+    const areaRequests = () => requested.filter((u) => /\/api\/locations\/map\?.*west=/.test(u)).length;
     await page.goto('/?view=map');
     const cluster = page.getByRole('button', { name: /locations here, zoom in$/ }).first();
     await expect(cluster).toBeVisible();
+    await expect(page.getByText(/^\d+ locations on the map$/)).toBeVisible();
+    expect(areaRequests()).toBeGreaterThan(0);
+    await shot(page, 'map-clusters');
+    const asked = areaRequests();
     const before = await page.getByRole('button', { name: /locations here, zoom in$/ }).count();
     await cluster.click();
     await expect
       .poll(async () => (await page.getByRole('button', { name: /\(.+\)$/ }).count()) + (await page.getByRole('button', { name: /locations here, zoom in$/ }).count()))
       .not.toBe(before);
+    await expect.poll(areaRequests).toBeGreaterThan(asked);
+    await expectNoAxeViolations(page);
 
     // Back to the list (the same filters).
     await page.goto(`/?q=${word}&view=map`);

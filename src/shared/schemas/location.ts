@@ -11,6 +11,7 @@ import {
   SHORT_TEXT_MAX,
   URL_MAX,
 } from '../constants.js';
+import { MAP_VIEW_MAX_CELLS, MERCATOR_MAX_LAT, type MapView, mapGridCells } from '../map-grid.js';
 import { MSG } from '../messages.js';
 import { tagSchema } from './tag.js';
 
@@ -169,9 +170,6 @@ export const locationListQuerySchema = listQueryFields
   .transform((q) => ({ ...q, radius: q.radius ?? DEFAULT_RADIUS_MILES }));
 export type LocationListQuery = z.output<typeof locationListQuerySchema>;
 
-/** Web-Mercator latitude limit: the map cannot show beyond it. */
-const MERCATOR_MAX_LAT = 85.0511;
-
 /**
  * GET /api/locations/map: the list's filters plus the part of the map in view (decision 0203).
  * The view is optional (all five fields or none): without it a large answer carries only the
@@ -207,37 +205,7 @@ export const mapViewQuerySchema = listQueryFields
     view: zoom === undefined ? null : ({ west, south, east, north, zoom } as MapView),
   }));
 export type MapViewQuery = z.output<typeof mapViewQuerySchema>;
-
-/** The part of the map in view, in degrees, at a Web-Mercator zoom level. */
-export interface MapView {
-  west: number;
-  south: number;
-  east: number;
-  north: number;
-  zoom: number;
-}
-
-/** Side of one clustering cell in screen pixels (a quarter of a map tile). */
-export const MAP_CELL_PX = 64;
-/** Most cells a view may span in either direction (8,192 px: beyond any screen). */
-export const MAP_VIEW_MAX_CELLS = 128;
-
-/** Web-Mercator pixel position of a point at a zoom level (256-pixel tiles). */
-export function mercatorPixel(lat: number, lng: number, zoom: number): { x: number; y: number } {
-  const scale = 256 * 2 ** zoom;
-  const phi = (Math.max(-MERCATOR_MAX_LAT, Math.min(MERCATOR_MAX_LAT, lat)) * Math.PI) / 180;
-  return {
-    x: ((lng + 180) / 360) * scale,
-    y: ((1 - Math.log(Math.tan(phi) + 1 / Math.cos(phi)) / Math.PI) / 2) * scale,
-  };
-}
-
-/** How many clustering cells a view spans. */
-export function mapGridCells(v: MapView): { columns: number; rows: number } {
-  const a = mercatorPixel(v.north, v.west, v.zoom);
-  const b = mercatorPixel(v.south, v.east, v.zoom);
-  return { columns: Math.ceil((b.x - a.x) / MAP_CELL_PX), rows: Math.ceil((b.y - a.y) / MAP_CELL_PX) };
-}
+export type { MapView };
 
 /** One map point (GET /api/locations/points): never the full record. */
 export const locationPointSchema = z.object({

@@ -1,16 +1,19 @@
 // The map view (issue 4 item 4), loaded only when the map is opened: Leaflet with tiles from
-// MAP_TILE_URL (GET /api/config), category-coloured markers and supercluster clustering so that
-// 100,000 points stay smooth (only the clusters and points in view are drawn, reclustered on every
-// move and zoom). Markers and clusters are keyboard-focusable buttons with names; the list view is
-// the non-visual alternative.
-import { useQuery } from '@tanstack/react-query';
+// MAP_TILE_URL (GET /api/config), category-coloured markers and clustering. GET /api/locations/map
+// (decision 0203) answers every point while the matches are few, and supercluster groups them
+// here, redrawn on every move without asking again. With many matches (100,000 places) the map
+// frames their bounds, then asks for the part in view, snapped to whole tiles so that small moves
+// hit the same answer, and draws the server's clusters and points. Markers and clusters are
+// keyboard-focusable buttons with names; the list view is the non-visual alternative.
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import L from 'leaflet';
 import 'leaflet/dist/leaflet.css';
-import { useEffect, useMemo, useRef } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import Supercluster from 'supercluster';
 import { LOCATION_CATEGORIES, type LocationCategory } from '../../../shared/constants';
-import type { LocationPoint } from '../../../shared/schemas/location';
+import { MERCATOR_MAX_LAT, type MapView as MapArea, mercatorLatLng, mercatorPixel } from '../../../shared/map-grid';
+import type { MapAnswer } from '../../../shared/schemas/location';
 import { throwIfResNotOk } from '../../lib/api';
 import { CATEGORY_MARKER } from '../../lib/category-styles';
 import './map.css';
@@ -19,9 +22,12 @@ const KC_CENTER: L.LatLngTuple = [39.0997, -94.5786];
 const DEFAULT_TILES = 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
 const ATTRIBUTION = '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap contributors</a>';
 const CLUSTER_MAX_ZOOM = 16;
+const TILE_PX = 256;
 
-type PointProps = { id: number; name: string; category: string };
-type ClusterProps = { cluster: true; cluster_id: number; point_count: number };
+/** A place, or one of the server's clusters (`box` set) fed to supercluster with its count, so
+ * that markers closer than its radius merge whatever their source and never overlap. */
+type FeatureProps = { count: number; id?: number; name?: string; category?: string; box?: [number, number, number, number] };
+type ClusterProps = { cluster: true; cluster_id: number; point_count: number; count: number };
 
 export interface MapViewProps {
   /** The listing's API query (same filters), without paging. */
@@ -32,32 +38,92 @@ export interface MapViewProps {
   onOpenLocation(id: number): void;
 }
 
+/** The map's view grown to whole tiles plus one tile around it: the area asked for. */
+function snappedArea(map: L.Map): MapArea {
+  const zoom = Math.max(0, Math.min(20, Math.round(map.getZoom())));
+  const b = map.getBounds();
+  const worldPx = TILE_PX * 2 ** zoom;
+  const clampLat = (v: number) => Math.max(-MERCATOR_MAX_LAT, Math.min(MERCATOR_MAX_LAT, v));
+  const nw = mercatorPixel(clampLat(b.getNorth()), Math.max(-180, b.getWest()), zoom);
+  const se = mercatorPixel(clampLat(b.getSouth()), Math.min(180, b.getEast()), zoom);
+  const snap = (v: number, round: (n: number) => number, pad: number) =>
+    Math.max(0, Math.min(worldPx, (round(v / TILE_PX) + pad) * TILE_PX));
+  const topLeft = mercatorLatLng(snap(nw.x, Math.floor, -1), snap(nw.y, Math.floor, -1), zoom);
+  const bottomRight = mercatorLatLng(snap(se.x, Math.ceil, 1), snap(se.y, Math.ceil, 1), zoom);
+  const fix = (v: number) => Math.round(v * 1e6) / 1e6;
+  return {
+    west: fix(Math.max(-180, topLeft.lng)),
+    south: fix(clampLat(bottomRight.lat)),
+    east: fix(Math.min(180, bottomRight.lng)),
+    north: fix(clampLat(topLeft.lat)),
+    zoom,
+  };
+}
+
+async function fetchMap(apiQuery: string, area: MapArea | null, signal: AbortSignal): Promise<MapAnswer> {
+  const params = new URLSearchParams(apiQuery);
+  if (area) for (const [k, v] of Object.entries(area)) params.set(k, String(v));
+  const qs = params.toString();
+  const res = await fetch(`/api/locations/map${qs ? `?${qs}` : ''}`, { credentials: 'include', signal });
+  await throwIfResNotOk(res);
+  return (await res.json()) as MapAnswer;
+}
+
 export default function MapView({ apiQuery, ready, center, onOpenLocation }: MapViewProps) {
   const { t } = useTranslation('map');
   const config = useQuery<{ mapTileUrl: string }>({ queryKey: ['/api/config'] });
-  const points = useQuery({
-    queryKey: ['/api/locations', 'points', apiQuery],
+  const [area, setArea] = useState<MapArea | null>(null);
+
+  // First the filters alone: every point when few, else the total and the bounds.
+  const overview = useQuery({
+    queryKey: ['/api/locations', 'map', apiQuery],
     enabled: ready,
     staleTime: 30_000,
-    queryFn: async ({ signal }): Promise<LocationPoint[]> => {
-      const res = await fetch(`/api/locations/points${apiQuery ? `?${apiQuery}` : ''}`, { credentials: 'include', signal });
-      await throwIfResNotOk(res);
-      return (await res.json()) as LocationPoint[];
-    },
+    queryFn: ({ signal }) => fetchMap(apiQuery, null, signal),
   });
+  const needsArea = overview.data ? !overview.data.complete : false;
+  // Then, with many matches, the part in view (the previous area stays drawn while it loads).
+  const inView = useQuery({
+    queryKey: ['/api/locations', 'map', apiQuery, area],
+    enabled: ready && needsArea && area !== null,
+    staleTime: 30_000,
+    placeholderData: keepPreviousData,
+    queryFn: async ({ signal }) => ({ apiQuery, answer: await fetchMap(apiQuery, area, signal) }),
+  });
+  const shown: MapAnswer | undefined = overview.data?.complete
+    ? overview.data
+    : inView.data?.apiQuery === apiQuery
+      ? inView.data.answer
+      : undefined;
 
   const index = useMemo(() => {
-    if (!points.data) return null;
-    const sc = new Supercluster<PointProps, Record<string, never>>({ radius: 60, maxZoom: CLUSTER_MAX_ZOOM, minPoints: 2 });
-    sc.load(
-      points.data.map((p) => ({
+    if (!shown) return null;
+    const sc = new Supercluster<FeatureProps, { count: number }>({
+      // Leaflet's 256-pixel tiles (supercluster assumes 512): the radius is then 60 screen pixels,
+      // more than the widest cluster marker (52 px), so no two markers overlap.
+      extent: 256,
+      radius: 60,
+      maxZoom: CLUSTER_MAX_ZOOM,
+      minPoints: 2,
+      map: (p) => ({ count: p.count }),
+      reduce: (acc, p) => {
+        acc.count += p.count;
+      },
+    });
+    sc.load([
+      ...shown.points.map((p) => ({
         type: 'Feature' as const,
         geometry: { type: 'Point' as const, coordinates: [p.lng, p.lat] },
-        properties: { id: p.id, name: p.name, category: p.category },
+        properties: { count: 1, id: p.id, name: p.name, category: p.category },
       })),
-    );
+      ...shown.clusters.map((c) => ({
+        type: 'Feature' as const,
+        geometry: { type: 'Point' as const, coordinates: [c.lng, c.lat] },
+        properties: { count: c.count, box: [c.west, c.south, c.east, c.north] as [number, number, number, number] },
+      })),
+    ]);
     return sc;
-  }, [points.data]);
+  }, [shown]);
 
   const containerRef = useRef<HTMLDivElement>(null);
   const mapRef = useRef<L.Map | null>(null);
@@ -67,7 +133,7 @@ export default function MapView({ apiQuery, ready, center, onOpenLocation }: Map
   const tRef = useRef(t);
   tRef.current = t;
 
-  // The map itself, once the tile URL is known.
+  // The map itself, once the tile URL is known; it reports the area in view after every move.
   const tileUrl = config.data?.mapTileUrl || (config.isError ? DEFAULT_TILES : null);
   useEffect(() => {
     if (!containerRef.current || !tileUrl) return;
@@ -79,7 +145,14 @@ export default function MapView({ apiQuery, ready, center, onOpenLocation }: Map
     container.setAttribute('role', 'region');
     container.setAttribute('aria-label', tRef.current('label'));
     container.setAttribute('aria-roledescription', tRef.current('roleDescription'));
+    const report = () => {
+      const next = snappedArea(map);
+      setArea((prev) => (prev && JSON.stringify(prev) === JSON.stringify(next) ? prev : next));
+    };
+    report();
+    map.on('moveend', report);
     return () => {
+      map.off('moveend', report);
       map.remove();
       mapRef.current = null;
       layerRef.current = null;
@@ -92,41 +165,50 @@ export default function MapView({ apiQuery, ready, center, onOpenLocation }: Map
     const map = mapRef.current;
     const layer = layerRef.current;
     if (!map || !layer || !index) return;
+    const addCluster = (lat: number, lng: number, count: number, zoomIn: () => void) => {
+      const size = count < 10 ? 34 : count < 100 ? 40 : count < 1000 ? 46 : 52;
+      const marker = L.marker([lat, lng], {
+        icon: L.divIcon({ className: 'kc-cluster', html: `<span>${formatCount(count)}</span>`, iconSize: [size, size] }),
+        keyboard: true,
+      });
+      marker.on('click', zoomIn);
+      marker.on('add', () => labelElement(marker, tRef.current('cluster', { count }), zoomIn));
+      layer.addLayer(marker);
+    };
     const draw = () => {
       const b = map.getBounds();
       const zoom = Math.round(map.getZoom());
-      const features = index.getClusters([b.getWest(), b.getSouth(), b.getEast(), b.getNorth()], zoom);
       layer.clearLayers();
-      for (const f of features) {
+      for (const f of index.getClusters([b.getWest(), b.getSouth(), b.getEast(), b.getNorth()], zoom)) {
         const [lng, lat] = f.geometry.coordinates as [number, number];
-        const props = f.properties as PointProps | ClusterProps;
+        const props = f.properties as FeatureProps | ClusterProps;
         if ('cluster' in props && props.cluster) {
-          const count = props.point_count;
-          const size = count < 10 ? 34 : count < 100 ? 40 : count < 1000 ? 46 : 52;
-          const marker = L.marker([lat, lng], {
-            icon: L.divIcon({ className: 'kc-cluster', html: `<span>${formatCount(count)}</span>`, iconSize: [size, size] }),
-            keyboard: true,
-          });
-          const zoomIn = () => {
+          addCluster(lat, lng, props.count, () => {
             const target = Math.min(index.getClusterExpansionZoom(props.cluster_id), map.getMaxZoom());
             map.setView([lat, lng], target);
-          };
-          marker.on('click', zoomIn);
-          marker.on('add', () => labelElement(marker, tRef.current('cluster', { count }), zoomIn));
-          layer.addLayer(marker);
-        } else {
-          const p = props as PointProps;
-          const color = CATEGORY_MARKER[p.category as LocationCategory] ?? '#374151';
-          const marker = L.marker([lat, lng], {
-            icon: L.divIcon({ className: 'kc-marker', html: `<span style="background:${color}"></span>`, iconSize: [30, 30] }),
-            keyboard: true,
           });
-          const open = () => openRef.current(p.id);
-          marker.on('click', open);
-          const category = tRef.current(`categories.${p.category}`, { defaultValue: p.category });
-          marker.on('add', () => labelElement(marker, tRef.current('marker', { name: p.name, category }), open));
-          layer.addLayer(marker);
+          continue;
         }
+        const p = props as FeatureProps;
+        if (p.box) {
+          // One of the server's clusters: a click frames the places of its cell.
+          const [west, south, east, north] = p.box;
+          addCluster(lat, lng, p.count, () => {
+            if (west === east && south === north) map.setView([lat, lng], Math.min(map.getZoom() + 2, map.getMaxZoom()));
+            else map.fitBounds([[south, west], [north, east]], { padding: [40, 40], maxZoom: map.getMaxZoom() });
+          });
+          continue;
+        }
+        const color = CATEGORY_MARKER[p.category as LocationCategory] ?? '#374151';
+        const marker = L.marker([lat, lng], {
+          icon: L.divIcon({ className: 'kc-marker', html: `<span style="background:${color}"></span>`, iconSize: [30, 30] }),
+          keyboard: true,
+        });
+        const open = () => openRef.current(p.id!);
+        marker.on('click', open);
+        const category = tRef.current(`categories.${p.category}`, { defaultValue: p.category });
+        marker.on('add', () => labelElement(marker, tRef.current('marker', { name: p.name, category }), open));
+        layer.addLayer(marker);
       }
     };
     draw();
@@ -136,32 +218,28 @@ export default function MapView({ apiQuery, ready, center, onOpenLocation }: Map
     };
   }, [index, tileUrl]);
 
-  // Show what was found: the searched address, else all the points.
+  // Frame what was found, once per answer to the filters: the searched address, else the bounds of
+  // every match.
+  const overviewData = overview.data;
   // biome-ignore lint/correctness/useExhaustiveDependencies: tileUrl re-runs this once the map (re)exists
   useEffect(() => {
     const map = mapRef.current;
-    if (!map || !points.data) return;
+    if (!map || !overviewData) return;
     if (center) {
       map.setView([center.lat, center.lng], 13);
-    } else if (points.data.length > 0) {
-      let s = 90, w = 180, n = -90, e = -180;
-      for (const p of points.data) {
-        s = Math.min(s, p.lat);
-        n = Math.max(n, p.lat);
-        w = Math.min(w, p.lng);
-        e = Math.max(e, p.lng);
-      }
-      map.fitBounds([[s, w], [n, e]], { padding: [40, 40], maxZoom: 15 });
+    } else if (overviewData.bounds) {
+      const { south, west, north, east } = overviewData.bounds;
+      map.fitBounds([[south, west], [north, east]], { padding: [40, 40], maxZoom: 15 });
     }
-  }, [points.data, center, tileUrl]);
+  }, [overviewData, center, tileUrl]);
 
-  const count = points.data?.length ?? 0;
+  const count = overview.data?.total ?? 0;
   return (
     <div>
       <p className="mb-2 text-sm text-gray-800" role="status">
-        {points.isError
+        {overview.isError || inView.isError
           ? t('failed')
-          : points.isPending
+          : overview.isPending
             ? t('loading')
             : count === 0
               ? t('empty')

@@ -4,25 +4,17 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MapAnswer, MapView } from '../../../shared/schemas/location.js';
-import { MAP_CELL_PX, mercatorPixel } from '../../../shared/schemas/location.js';
+import { MAP_CELL_PX, mercatorLatLng, mercatorPixel } from '../../../shared/map-grid.js';
 import { locations } from '../../db/schema.js';
 import { createTestApp, jsonHeaders, type TestApp } from '../../test/test-app.js';
 import { bumpDataVersion } from './search-cache.js';
 
 const ZOOM = 10;
 
-/** Latitude and longitude of a Web-Mercator pixel (the inverse of mercatorPixel). */
-function fromPixel(x: number, y: number, zoom: number) {
-  const scale = 256 * 2 ** zoom;
-  const lng = (x / scale) * 360 - 180;
-  const lat = (Math.atan(Math.sinh(Math.PI * (1 - (2 * y) / scale))) * 180) / Math.PI;
-  return { lat, lng };
-}
-
 // The middle of the grid cell that holds downtown Kansas City at ZOOM: a group placed within a few
 // metres of it shares that cell.
 const downtown = mercatorPixel(39.0997, -94.5786, ZOOM);
-const cellMiddle = fromPixel(
+const cellMiddle = mercatorLatLng(
   (Math.floor(downtown.x / MAP_CELL_PX) + 0.5) * MAP_CELL_PX,
   (Math.floor(downtown.y / MAP_CELL_PX) + 0.5) * MAP_CELL_PX,
   ZOOM,

@@ -2,15 +2,14 @@
 // search with paging in SQL, and writes that keep slugs stable, tag_text exact and a revision
 // of every change in the same transaction.
 import { type SQL, eq, inArray, sql } from 'drizzle-orm';
-import {
-  type Location,
-  type LocationFormValues,
-  type LocationPatch,
-  type LocationPoint,
-  MAP_CELL_PX,
-  type MapCluster,
-  type MapView,
+import type {
+  Location,
+  LocationFormValues,
+  LocationPatch,
+  LocationPoint,
+  MapCluster,
 } from '../../../shared/schemas/location.js';
+import { MAP_CELL_PX, MERCATOR_MAX_LAT, type MapView } from '../../../shared/map-grid.js';
 import { locationAddressRule } from '../../../shared/schemas/location.js';
 import { slugify } from '../../../shared/slug.js';
 import type { Db } from '../../db/connect.js';
@@ -200,7 +199,7 @@ export async function searchPointsJson(db: Db, query: SearchFilters): Promise<st
 /** Pixel column and row of `l`'s clustering cell at a zoom level (Web Mercator, as the map draws it). */
 function gridCell(zoom: number) {
   const cellsPerWorld = (256 * 2 ** zoom) / MAP_CELL_PX;
-  const lat = sql`radians(greatest(-85.0511, least(85.0511, l.latitude)))`;
+  const lat = sql`radians(greatest(${-MERCATOR_MAX_LAT}::double precision, least(${MERCATOR_MAX_LAT}::double precision, l.latitude)))`;
   return {
     column: sql`floor((l.longitude + 180) / 360 * ${cellsPerWorld}::double precision)`,
     row: sql`floor((1 - ln(tan(${lat}) + 1 / cos(${lat})) / pi()) / 2 * ${cellsPerWorld}::double precision)`,

@@ -7,7 +7,7 @@ import {
   mapViewQuerySchema,
 } from '../../../shared/schemas/location.js';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { MapView } from '../../../shared/schemas/location.js';
+import type { MapView } from '../../../shared/map-grid.js';
 import type { ApiModule } from '../../context.js';
 import { notFound } from '../../http-error.js';
 import { authorFromRequest } from '../revisions/revisions.repository.js';

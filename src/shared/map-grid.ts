@@ -1,0 +1,46 @@
+// The map's clustering grid (decision 0203), shared by the server's SQL grouping, the query
+// validation and the map client: Web-Mercator pixels at a zoom level, 256-pixel tiles, cells of
+// MAP_CELL_PX. No dependencies, so the map chunk does not pull in zod.
+
+/** Web-Mercator latitude limit: the map cannot show beyond it. */
+export const MERCATOR_MAX_LAT = 85.0511;
+
+/** The part of the map in view, in degrees, at a Web-Mercator zoom level. */
+export interface MapView {
+  west: number;
+  south: number;
+  east: number;
+  north: number;
+  zoom: number;
+}
+
+/** Side of one clustering cell in screen pixels (a quarter of a map tile). */
+export const MAP_CELL_PX = 64;
+/** Most cells a view may span in either direction (8,192 px: beyond any screen). */
+export const MAP_VIEW_MAX_CELLS = 128;
+
+/** Web-Mercator pixel position of a point at a zoom level (256-pixel tiles). */
+export function mercatorPixel(lat: number, lng: number, zoom: number): { x: number; y: number } {
+  const scale = 256 * 2 ** zoom;
+  const phi = (Math.max(-MERCATOR_MAX_LAT, Math.min(MERCATOR_MAX_LAT, lat)) * Math.PI) / 180;
+  return {
+    x: ((lng + 180) / 360) * scale,
+    y: ((1 - Math.log(Math.tan(phi) + 1 / Math.cos(phi)) / Math.PI) / 2) * scale,
+  };
+}
+
+/** Latitude and longitude of a Web-Mercator pixel at a zoom level (the inverse of mercatorPixel). */
+export function mercatorLatLng(x: number, y: number, zoom: number): { lat: number; lng: number } {
+  const scale = 256 * 2 ** zoom;
+  return {
+    lat: (Math.atan(Math.sinh(Math.PI * (1 - (2 * y) / scale))) * 180) / Math.PI,
+    lng: (x / scale) * 360 - 180,
+  };
+}
+
+/** How many clustering cells a view spans. */
+export function mapGridCells(v: MapView): { columns: number; rows: number } {
+  const a = mercatorPixel(v.north, v.west, v.zoom);
+  const b = mercatorPixel(v.south, v.east, v.zoom);
+  return { columns: Math.ceil((b.x - a.x) / MAP_CELL_PX), rows: Math.ceil((b.y - a.y) / MAP_CELL_PX) };
+}
