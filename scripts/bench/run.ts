@@ -22,6 +22,7 @@ import { type Database, openDatabase } from '../../src/server/db/connect.js';
 import { runMigrations } from '../../src/server/db/migrate.js';
 import { testEnv } from '../../src/server/env.js';
 import { setSearchCacheEnabled } from '../../src/server/modules/locations/search-cache.js';
+import { mercatorLatLng, mercatorPixel } from '../../src/shared/map-grid.js';
 import { BENCH_CATEGORIES, generatePlaces, searchPoints, searchTerms, TAG_VOCABULARY } from './synthetic.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -68,6 +69,17 @@ async function openBenchDatabase(): Promise<{ database: Database; label: string;
       fs.rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+/** The area the map client asks for (features/map/map-view.tsx, snappedArea) when a 1120 x 512 px
+ * map is centred on lat, lng at a zoom level: the view grown to whole 256-px tiles. */
+function areaQuery(lat: number, lng: number, zoom: number): string {
+  const c = mercatorPixel(lat, lng, zoom);
+  const tile = (v: number, round: (n: number) => number) => round(v / 256) * 256;
+  const nw = mercatorLatLng(tile(c.x - 560, Math.floor), tile(c.y - 256, Math.floor), zoom);
+  const se = mercatorLatLng(tile(c.x + 560, Math.ceil), tile(c.y + 256, Math.ceil), zoom);
+  const fix = (v: number) => Math.round(v * 1e6) / 1e6;
+  return `west=${fix(nw.lng)}&south=${fix(se.lat)}&east=${fix(se.lng)}&north=${fix(nw.lat)}&zoom=${zoom}`;
 }
 
 interface Scenario {
@@ -211,6 +223,21 @@ async function main() {
       path: '/api/locations/points?category=farmers-market',
       varied: Array.from({ length: n }, (_, i) => `/api/locations/points?category=${pick(BENCH_CATEGORIES, i)}&tagIds=${pick(tagIds, Math.floor(i / 5))}`),
     },
+    // What the map itself asks (decision 0203) with 20,000 farmers markets: first the filters alone
+    // (the total and the bounds), then the area in view as a desktop browser sends it.
+    {
+      name: 'map overview (category)',
+      path: '/api/locations/map?category=farmers-market',
+      varied: Array.from({ length: n }, (_, i) => `/api/locations/map?category=${pick(BENCH_CATEGORIES, i)}&tagIds=${pick(tagIds, Math.floor(i / 5))}`),
+    },
+    {
+      name: 'map view (category, zoom 11)',
+      path: `/api/locations/map?category=farmers-market&${areaQuery(39.0997, -94.5786, 11)}`,
+      varied: Array.from({ length: n }, (_, i) => {
+        const p = pick(points, i);
+        return `/api/locations/map?category=${pick(BENCH_CATEGORIES, i)}&${areaQuery(p.lat, p.lng, 11 + (i % 4))}`;
+      }),
+    },
   ];
 
   // The ceilings: precomputed answers as large as the text search's and the map points', no
@@ -219,7 +246,7 @@ async function main() {
   app.get<{ Params: { which: string } }>('/bench/ceiling/:which', async (req, reply) =>
     reply.type('application/json; charset=utf-8').send(ceilingBodies[req.params.which] ?? ''),
   );
-  for (const [which, s] of [['list', scenarios[0]!], ['points', scenarios[4]!]] as const) {
+  for (const [which, s] of [['list', scenarios[0]!], ['points', scenarios[4]!], ['map', scenarios[6]!]] as const) {
     const sample = await app.inject({ method: 'GET', url: s.path });
     if (sample.statusCode !== 200) throw new Error(`${s.name} answered ${sample.statusCode}: ${sample.body.slice(0, 300)}`);
     ceilingBodies[which] = sample.body;
@@ -235,7 +262,11 @@ async function main() {
   for (const s of searchScenarios) {
     const res = await app.inject({ method: 'GET', url: s.path });
     if (res.statusCode !== 200) throw new Error(`${s.name} answered ${res.statusCode}: ${res.body.slice(0, 300)}`);
-    totals[s.name] = String(res.headers['x-total-count'] ?? (res.json() as unknown[]).length);
+    const body = res.json() as unknown[] | { total: number; points: unknown[]; clusters: unknown[] };
+    totals[s.name] = String(
+      res.headers['x-total-count'] ??
+        (Array.isArray(body) ? body.length : `${body.total} (drawn as ${body.clusters.length} clusters + ${body.points.length} points)`),
+    );
     const times: number[] = [];
     for (let i = 0; i < 5; i++) {
       lastSql = null;
@@ -272,6 +303,7 @@ async function main() {
   scenarios.push({ name: 'map points, accept-encoding: gzip', path: scenarios[4]!.path, headers: { 'accept-encoding': 'gzip' } });
   scenarios.push({ name: 'ceiling: static body, list size', path: '/bench/ceiling/list' });
   scenarios.push({ name: 'ceiling: static body, points size', path: '/bench/ceiling/points' });
+  scenarios.push({ name: 'ceiling: static body, map view size', path: '/bench/ceiling/map' });
 
   // A short warm-up so JIT and caches do not count against the first scenario.
   await load(url, { name: 'warm-up', path: '/bench/ceiling/list' }).catch(() => undefined);

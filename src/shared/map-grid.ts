@@ -14,10 +14,14 @@ export interface MapView {
   zoom: number;
 }
 
-/** Side of one clustering cell in screen pixels (a quarter of a map tile). */
-export const MAP_CELL_PX = 64;
+/** Side of one clustering cell in screen pixels (half a map tile): about 70 cells in a desktop map,
+ * which keeps the answer near 10 KB; the map merges neighbours closer than 60 px anyway. */
+export const MAP_CELL_PX = 128;
+/** Most places of a view sent as points (when MAP_POINT_LIMIT is higher): beyond this a screen
+ * only shows clusters anyway, and 250 points are already about 30 KB. */
+export const MAP_VIEW_POINT_LIMIT = 250;
 /** Most cells a view may span in either direction (8,192 px: beyond any screen). */
-export const MAP_VIEW_MAX_CELLS = 128;
+export const MAP_VIEW_MAX_CELLS = 64;
 
 /** Web-Mercator pixel position of a point at a zoom level (256-pixel tiles). */
 export function mercatorPixel(lat: number, lng: number, zoom: number): { x: number; y: number } {

@@ -2,7 +2,7 @@
 // MAP_TILE_URL (GET /api/config), category-coloured markers and clustering. GET /api/locations/map
 // (decision 0203) answers every point while the matches are few, and supercluster groups them
 // here, redrawn on every move without asking again. With many matches (100,000 places) the map
-// frames their bounds, then asks for the part in view, snapped to whole tiles so that small moves
+// frames their bounds, then asks for the part in view, grown to whole tiles so that small moves
 // hit the same answer, and draws the server's clusters and points. Markers and clusters are
 // keyboard-focusable buttons with names; the list view is the non-visual alternative.
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
@@ -38,7 +38,8 @@ export interface MapViewProps {
   onOpenLocation(id: number): void;
 }
 
-/** The map's view grown to whole tiles plus one tile around it: the area asked for. */
+/** The map's view grown to whole tiles: the area asked for. A small move keeps the same area, so
+ * its answer comes from the query cache (and the server's response cache). */
 function snappedArea(map: L.Map): MapArea {
   const zoom = Math.max(0, Math.min(20, Math.round(map.getZoom())));
   const b = map.getBounds();
@@ -46,10 +47,9 @@ function snappedArea(map: L.Map): MapArea {
   const clampLat = (v: number) => Math.max(-MERCATOR_MAX_LAT, Math.min(MERCATOR_MAX_LAT, v));
   const nw = mercatorPixel(clampLat(b.getNorth()), Math.max(-180, b.getWest()), zoom);
   const se = mercatorPixel(clampLat(b.getSouth()), Math.min(180, b.getEast()), zoom);
-  const snap = (v: number, round: (n: number) => number, pad: number) =>
-    Math.max(0, Math.min(worldPx, (round(v / TILE_PX) + pad) * TILE_PX));
-  const topLeft = mercatorLatLng(snap(nw.x, Math.floor, -1), snap(nw.y, Math.floor, -1), zoom);
-  const bottomRight = mercatorLatLng(snap(se.x, Math.ceil, 1), snap(se.y, Math.ceil, 1), zoom);
+  const snap = (v: number, round: (n: number) => number) => Math.max(0, Math.min(worldPx, round(v / TILE_PX) * TILE_PX));
+  const topLeft = mercatorLatLng(snap(nw.x, Math.floor), snap(nw.y, Math.floor), zoom);
+  const bottomRight = mercatorLatLng(snap(se.x, Math.ceil), snap(se.y, Math.ceil), zoom);
   const fix = (v: number) => Math.round(v * 1e6) / 1e6;
   return {
     west: fix(Math.max(-180, topLeft.lng)),

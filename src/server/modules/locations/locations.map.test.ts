@@ -1,5 +1,5 @@
 // GET /api/locations/map (decision 0203): every point while there are few, else the view's
-// clusters and points, grouped by 64 px grid cell. MAP_POINT_LIMIT is 4 here so that a dozen
+// clusters and points, grouped by grid cell. MAP_POINT_LIMIT is 4 here so that a dozen
 // places are "many".
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -19,7 +19,7 @@ const cellMiddle = mercatorLatLng(
   (Math.floor(downtown.y / MAP_CELL_PX) + 0.5) * MAP_CELL_PX,
   ZOOM,
 );
-// Two lone places several cells away (one cell is about 5 miles wide at zoom 10).
+// Two lone places two cells away (one cell is about 10 miles wide at zoom 10).
 const EAST = { latitude: cellMiddle.lat, longitude: cellMiddle.lng + 0.4 };
 const NORTH = { latitude: cellMiddle.lat + 0.3, longitude: cellMiddle.lng };
 
@@ -93,9 +93,9 @@ describe('map view API', () => {
     expect(a.clusters).toHaveLength(1);
     const [group] = a.clusters;
     expect(group!.count).toBe(8);
-    expect(group!.lat).toBeCloseTo(cellMiddle.lat + 3.5e-5, 5);
-    expect(group!.west).toBeCloseTo(cellMiddle.lng - 7e-5, 5);
-    expect(group!.east).toBeCloseTo(cellMiddle.lng, 5);
+    expect(group!.lat).toBeCloseTo(cellMiddle.lat + 3.5e-5, 4);
+    expect(group!.west).toBeCloseTo(cellMiddle.lng - 7e-5, 4);
+    expect(group!.east).toBeCloseTo(cellMiddle.lng, 4);
     expect(a.points.map((p) => p.name).sort()).toEqual([`East Park ${unique}`, `North Park ${unique}`]);
     const east = a.points.find((p) => p.id === ids['East Park'])!;
     expect(east).toMatchObject({ category: 'park', lat: EAST.latitude, lng: EAST.longitude });

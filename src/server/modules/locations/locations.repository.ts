@@ -9,7 +9,7 @@ import type {
   LocationPoint,
   MapCluster,
 } from '../../../shared/schemas/location.js';
-import { MAP_CELL_PX, MERCATOR_MAX_LAT, type MapView } from '../../../shared/map-grid.js';
+import { MAP_CELL_PX, MAP_VIEW_POINT_LIMIT, MERCATOR_MAX_LAT, type MapView } from '../../../shared/map-grid.js';
 import { locationAddressRule } from '../../../shared/schemas/location.js';
 import { slugify } from '../../../shared/slug.js';
 import type { Db } from '../../db/connect.js';
@@ -211,8 +211,8 @@ const withPoint = sql`l.latitude is not null and l.longitude is not null`;
 /**
  * What the map draws (GET /api/locations/map, decision 0203), as the JSON answer. Up to
  * `pointLimit` matches come as points, all of them, and the map clusters them itself. Beyond that,
- * the places in `view` come as points when they are few enough, else grouped by the grid cell
- * they fall in (64 px at the view's zoom): one cluster {count, centre, box} per cell, a lone place
+ * the places in `view` come as points when they are few (MAP_VIEW_POINT_LIMIT), else grouped by the grid cell
+ * they fall in (MAP_CELL_PX at the view's zoom): one cluster {count, centre, box} per cell, a lone place
  * as its point. Without a view a large answer carries only the total and the bounds.
  */
 export async function searchMapJson(
@@ -239,14 +239,15 @@ export async function searchMapJson(
   if (total <= pointLimit) return answer(true, await pointsJson(db, s.where), []);
   if (!view) return answer(false, '[]', []);
 
+  const viewLimit = Math.min(pointLimit, MAP_VIEW_POINT_LIMIT);
   const inView = sql`${s.where} and ${withPoint} and point(l.longitude, l.latitude) <@ box(
     point(${view.west}::double precision, ${view.south}::double precision),
     point(${view.east}::double precision, ${view.north}::double precision))`;
   const [seen] = await rows<{ n: number }>(
     db,
-    sql`select count(*)::int as n from (select 1 from locations l where ${inView} limit ${pointLimit + 1}) v`,
+    sql`select count(*)::int as n from (select 1 from locations l where ${inView} limit ${viewLimit + 1}) v`,
   );
-  if (Number(seen?.n ?? 0) <= pointLimit) return answer(false, await pointsJson(db, inView), []);
+  if (Number(seen?.n ?? 0) <= viewLimit) return answer(false, await pointsJson(db, inView), []);
 
   const cell = gridCell(view.zoom);
   const cells = await rows<Row>(
@@ -268,7 +269,8 @@ export async function searchMapJson(
     if (c.id !== null && c.id !== undefined) {
       points.push({ id: Number(c.id), slug: String(c.slug), name: String(c.name), category: String(c.category), lat: Number(c.lat), lng: Number(c.lng) });
     } else {
-      const r = (v: unknown) => Math.round(Number(v) * 1e6) / 1e6;
+      // Five decimals are a metre: more only lengthens the answer.
+      const r = (v: unknown) => Math.round(Number(v) * 1e5) / 1e5;
       clusters.push({ lat: r(c.lat), lng: r(c.lng), count: Number(c.n), west: r(c.west), south: r(c.south), east: r(c.east), north: r(c.north) });
     }
   }
