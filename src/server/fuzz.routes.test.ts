@@ -105,9 +105,11 @@ describe('fuzz: every /api endpoint survives malformed input', () => {
   it('the OpenAPI description lists the API (and so the fuzz covers it)', async () => {
     const paths = endpoints.map((e) => `${e.method} ${e.path}`);
     for (const p of ['GET /api/locations', 'POST /api/locations', 'POST /api/flag-reports', 'GET /api/geocode',
-      'POST /api/locations/{id}/view', 'POST /api/locations/{id}/click', 'GET /api/export/locations.csv']) {
+      'POST /api/locations/{id}/view', 'POST /api/locations/{id}/click', 'GET /api/export/locations.csv',
+      'GET /api/locations/points', 'GET /api/locations/map']) {
       expect(paths).toContain(p);
     }
+    expect(endpoints.find((e) => e.path === '/api/locations/map')!.query).toEqual(expect.arrayContaining(['west', 'zoom', 'search']));
     const flag = endpoints.find((e) => e.path === '/api/flag-reports')!;
     expect(flag.bodyKeys).toEqual(expect.arrayContaining(['locationId', 'flagType', 'description', 'screenshot']));
   });

@@ -1,9 +1,9 @@
-// Response cache of the search answers (GET /api/locations and /api/locations/points), decision
-// 0500. On the embedded database this process is the only writer (the data folder is locked,
-// src/server/db/lock.ts), so an in-memory data version, bumped after every write request,
-// tells whether a cached answer can still be right. Entries also expire after TTL_MS so a
-// write that bypasses HTTP (a script must not: the folder is locked) or a counter that does not
-// bump the version (view counts from engagement) is stale for at most that long.
+// Response cache of the search answers (GET /api/locations, /api/locations/points and
+// /api/locations/map), decision 0500. On the embedded database this process is the only writer (the
+// data folder is locked, src/server/db/lock.ts), so an in-memory data version, bumped after every
+// write request, tells whether a cached answer can still be right. Entries also expire after TTL_MS
+// so a write that bypasses HTTP (a script must not: the folder is locked) or a counter that does
+// not bump the version (view counts from engagement) is stale for at most that long.
 // With PostgreSQL other processes may write, so the routes do not use this cache there.
 import crypto from 'node:crypto';
 import { promisify } from 'node:util';
