@@ -82,10 +82,13 @@ export default function MapView({ apiQuery, ready, center, onOpenLocation }: Map
     queryFn: ({ signal }) => fetchMap(apiQuery, null, signal),
   });
   const needsArea = overview.data ? !overview.data.complete : false;
+  // The overview answer the map was last framed for: the area is asked only after framing, so the
+  // view before it is never fetched.
+  const [framed, setFramed] = useState<MapAnswer | null>(null);
   // Then, with many matches, the part in view (the previous area stays drawn while it loads).
   const inView = useQuery({
     queryKey: ['/api/locations', 'map', apiQuery, area],
-    enabled: ready && needsArea && area !== null,
+    enabled: ready && needsArea && area !== null && framed === overview.data,
     staleTime: 30_000,
     placeholderData: keepPreviousData,
     queryFn: async ({ signal }) => ({ apiQuery, answer: await fetchMap(apiQuery, area, signal) }),
@@ -225,12 +228,15 @@ export default function MapView({ apiQuery, ready, center, onOpenLocation }: Map
   useEffect(() => {
     const map = mapRef.current;
     if (!map || !overviewData) return;
+    // Without animation the view is final at once, and so is the area it reports.
     if (center) {
-      map.setView([center.lat, center.lng], 13);
+      map.setView([center.lat, center.lng], 13, { animate: false });
     } else if (overviewData.bounds) {
       const { south, west, north, east } = overviewData.bounds;
-      map.fitBounds([[south, west], [north, east]], { padding: [40, 40], maxZoom: 15 });
+      map.fitBounds([[south, west], [north, east]], { padding: [40, 40], maxZoom: 15, animate: false });
     }
+    setArea(snappedArea(map));
+    setFramed(overviewData);
   }, [overviewData, center, tileUrl]);
 
   const count = overview.data?.total ?? 0;
