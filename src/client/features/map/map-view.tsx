@@ -167,7 +167,12 @@ export default function MapView({ apiQuery, ready, center, onOpenLocation }: Map
   useEffect(() => {
     const map = mapRef.current;
     const layer = layerRef.current;
-    if (!map || !layer || !index) return;
+    if (!map || !layer) return;
+    if (!index) {
+      // New filters with many matches: nothing of the old answer stays while the area loads.
+      layer.clearLayers();
+      return;
+    }
     const addCluster = (lat: number, lng: number, count: number, zoomIn: () => void) => {
       const size = count < 10 ? 34 : count < 100 ? 40 : count < 1000 ? 46 : 52;
       const marker = L.marker([lat, lng], {

@@ -211,9 +211,11 @@ const withPoint = sql`l.latitude is not null and l.longitude is not null`;
 /**
  * What the map draws (GET /api/locations/map, decision 0203), as the JSON answer. Up to
  * `pointLimit` matches come as points, all of them, and the map clusters them itself. Beyond that,
- * the places in `view` come as points when they are few (MAP_VIEW_POINT_LIMIT), else grouped by the grid cell
- * they fall in (MAP_CELL_PX at the view's zoom): one cluster {count, centre, box} per cell, a lone place
- * as its point. Without a view a large answer carries only the total and the bounds.
+ * the places in `view` come as points when they are few (MAP_VIEW_POINT_LIMIT), else grouped by
+ * the grid cell they fall in (MAP_CELL_PX at the view's zoom): one cluster {count, centre, box}
+ * per cell, a lone place as its point. Without a view a large answer carries only the total and
+ * the bounds. The total and the bounds are one query and the points another, outside a
+ * transaction: a write in between only makes one answer briefly inconsistent, never wrong after.
  */
 export async function searchMapJson(
   db: Db,
