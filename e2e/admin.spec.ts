@@ -117,8 +117,9 @@ test('the review desk resolves a flag report and reverts an anonymous edit', asy
     description: `Original text of ${name}`,
     address: '5200 Wornall Rd, Kansas City, MO 64112',
   });
+  const tag = await api.createTag(uniqueName('Spam tag'), 'product');
   const edit = await request.patch(`/api/locations/${place.id}`, {
-    data: { description: `Vandalised text of ${name}` },
+    data: { description: `Vandalised text of ${name}`, tagIds: [tag.id] },
     headers: { 'X-Session-Id': `session_${Date.now()}_vandal` },
   });
   expect(edit.ok(), await edit.text()).toBeTruthy();
@@ -142,6 +143,8 @@ test('the review desk resolves a flag report and reverts an anonymous edit', asy
   await page.getByRole('tab', { name: 'Recent changes' }).click();
   const change = page.getByTestId('revision').filter({ hasText: `Vandalised text of ${name}` }).filter({ hasText: 'Edit' });
   await expect(change).toContainText(`Description: Original text of ${name} → Vandalised text of ${name}`);
+  // Tags by name, not by id.
+  await expect(change).toContainText(`Tags: ∅ → ${tag.name}`);
   await expectNoAxeViolations(page);
   await shot(page, 'changes');
   await change.getByRole('button', { name: 'Revert', exact: true }).click();
@@ -151,4 +154,37 @@ test('the review desk resolves a flag report and reverts an anonymous edit', asy
   await expect(page.getByRole('heading', { level: 1, name })).toBeVisible({ timeout: 30_000 });
   await expect(page.getByRole('main')).toContainText(`Original text of ${name}`);
   await expect(page.getByText(`Vandalised text of ${name}`)).toHaveCount(0);
+});
+
+test('the review desk hides a place, lists it as hidden and deletes it only once confirmed', async ({ page, api, request }) => {
+  const name = uniqueName('Doomed Lot');
+  const place = await api.createLocation({ name, category: 'community-garden', description: 'Spam.', address: '1 Spam St, Kansas City, MO 64106' });
+
+  await signIn(page);
+  await page.getByRole('tab', { name: 'Recent changes' }).click();
+  await page.getByRole('button', { name: `Hide ${name}` }).first().click();
+  await expect(page.getByTestId('toast')).toContainText('Place hidden');
+  expect((await request.get(`/api/locations/slug/${place.slug}`)).status()).toBe(404);
+
+  await page.getByRole('tab', { name: 'Hidden places' }).click();
+  const row = page.getByRole('listitem').filter({ hasText: name });
+  await expect(row).toBeVisible();
+
+  // Keeping it changes nothing.
+  await row.getByRole('button', { name: `Delete ${name}` }).click();
+  const confirm = page.getByRole('alertdialog', { name: `Delete ${name}` });
+  await expect(confirm).toContainText(`Delete ${name} for good? This cannot be undone.`);
+  await expectNoAxeViolations(page, '[role="alertdialog"]');
+  await shot(page, 'delete-confirm');
+  await confirm.getByRole('button', { name: 'Keep it' }).click();
+  await expect(confirm).toBeHidden();
+  await expect(row.getByRole('button', { name: `Delete ${name}` })).toBeFocused();
+  await expect(row).toBeVisible();
+
+  // Confirming deletes it.
+  await row.getByRole('button', { name: `Delete ${name}` }).click();
+  await confirm.getByRole('button', { name: 'Delete', exact: true }).click();
+  await expect(page.getByTestId('toast')).toContainText('Place deleted');
+  await expect(page.getByRole('listitem').filter({ hasText: name })).toHaveCount(0);
+  expect((await request.get(`/api/locations/${place.id}`)).status()).toBe(404);
 });

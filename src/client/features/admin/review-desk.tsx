@@ -2,10 +2,12 @@
 // hidden places. Every write refreshes the desk's own queries and the public lists.
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { EyeOff, LogOut, RotateCcw, Trash2 } from 'lucide-react';
+import { AlertDialog } from 'radix-ui';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { AdminFlagReport, AdminRevision, AdminSummary, FieldChange } from '../../../shared/schemas/admin';
+import type { Tag } from '../../../shared/schemas/tag';
 import { Button } from '../../components/ui/button';
 import { Label, NativeSelect, Textarea } from '../../components/ui/form-controls';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
@@ -188,6 +190,16 @@ function showValue(v: unknown): string {
   return s.length > 200 ? `${s.slice(0, 200)}…` : s;
 }
 
+/** A revision keeps tag ids; the desk shows their names (an id only for a tag deleted since). */
+function useShowChange() {
+  const tags = useQuery<Tag[]>({ queryKey: ['/api/tags'] });
+  const names = new Map((tags.data ?? []).map((tag) => [tag.id, tag.name]));
+  return (field: string, v: unknown) =>
+    field === 'tagIds' && Array.isArray(v)
+      ? showValue(v.length ? v.map((id) => names.get(Number(id)) ?? `#${id}`) : null)
+      : showValue(v);
+}
+
 function ChangesPanel() {
   const { t } = useTranslation('admin');
   const id = useId();
@@ -227,6 +239,7 @@ function ChangeItem({ rev }: { rev: AdminRevision }) {
   const canRevert = !rev.revertedBy && (rev.action === 'create' || rev.action === 'update' || rev.action === 'revert');
   const who = rev.actor ? t('changes.byAdmin', { actor: rev.actor }) : rev.sessionId ? t('changes.bySession', { session: rev.sessionId.slice(0, 12) }) : t('changes.byUnknown');
   const name = rev.entityName ?? `#${rev.entityId}`;
+  const show = useShowChange();
   return (
     <li className="rounded-lg border border-gray-200 bg-white p-4 shadow-sm" data-testid="revision" aria-labelledby={`${id}-title`}>
       <div className="flex flex-wrap items-baseline justify-between gap-2">
@@ -248,9 +261,9 @@ function ChangeItem({ rev }: { rev: AdminRevision }) {
           {rev.changes.map((c: FieldChange) => (
             <li key={c.field} className="break-words">
               <span className="font-medium text-gray-900">{t(`fields.${c.field}`, { defaultValue: c.field })}:</span>{' '}
-              <del className="bg-red-50 text-red-900">{showValue(c.before)}</del>
+              <del className="bg-red-50 text-red-900">{show(c.field, c.before)}</del>
               {' → '}
-              <ins className="bg-green-50 text-green-900 no-underline">{showValue(c.after)}</ins>
+              <ins className="bg-green-50 text-green-900 no-underline">{show(c.field, c.after)}</ins>
             </li>
           ))}
         </ul>
@@ -284,18 +297,36 @@ function PlaceActions({ id, hidden, name }: { id: number; hidden: boolean; name:
         <EyeOff aria-hidden="true" className="h-4 w-4" />
         {hidden ? t('places.show') : t('places.hide')}
       </Button>
-      <Button
-        size="sm"
-        variant="destructive"
-        disabled={remove.isPending}
-        aria-label={t('places.deleteNamed', { name })}
-        onClick={() => {
-          if (window.confirm(t('places.confirmDelete', { name }))) remove.mutate(undefined);
-        }}
-      >
-        <Trash2 aria-hidden="true" className="h-4 w-4" />
-        {t('places.delete')}
-      </Button>
+      {/* Deleting cannot be undone: an explicit confirmation, in the page's own dialog (focus moves
+          to it, Escape or Cancel keeps the place), not window.confirm. */}
+      <AlertDialog.Root>
+        <AlertDialog.Trigger asChild>
+          <Button size="sm" variant="destructive" disabled={remove.isPending} aria-label={t('places.deleteNamed', { name })}>
+            <Trash2 aria-hidden="true" className="h-4 w-4" />
+            {t('places.delete')}
+          </Button>
+        </AlertDialog.Trigger>
+        <AlertDialog.Portal>
+          <AlertDialog.Overlay className="fixed inset-0 z-50 bg-black/40" />
+          <AlertDialog.Content
+            className="fixed left-1/2 top-1/2 z-50 w-[calc(100vw-2rem)] max-w-sm -translate-x-1/2 -translate-y-1/2 rounded-lg bg-white p-5 shadow-xl focus:outline-none"
+            data-testid="delete-confirm"
+          >
+            <AlertDialog.Title className="text-lg font-semibold text-gray-900">{t('places.deleteNamed', { name })}</AlertDialog.Title>
+            <AlertDialog.Description className="mt-1 text-sm text-gray-700">{t('places.confirmDelete', { name })}</AlertDialog.Description>
+            <div className="mt-4 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+              <AlertDialog.Cancel asChild>
+                <Button variant="secondary">{t('places.keep')}</Button>
+              </AlertDialog.Cancel>
+              <AlertDialog.Action asChild>
+                <Button variant="destructive" onClick={() => remove.mutate(undefined)}>
+                  {t('places.delete')}
+                </Button>
+              </AlertDialog.Action>
+            </div>
+          </AlertDialog.Content>
+        </AlertDialog.Portal>
+      </AlertDialog.Root>
     </>
   );
 }
