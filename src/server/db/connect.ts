@@ -18,6 +18,40 @@ export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
   close(): Promise<void>;
+  /**
+   * PostgreSQL only: hears NOTIFY on `channel` from every process sharing the database, on a
+   * connection of its own (a pooled one would be handed to queries). `onLost` is called once if
+   * that connection fails. Resolves when listening, with the function that stops it.
+   */
+  listen?(channel: string, onNotify: (payload: string) => void, onLost: (err: Error) => void): Promise<() => Promise<void>>;
+}
+
+/** LISTEN on a dedicated client of `connectionString`. */
+async function listenOn(
+  connectionString: string,
+  channel: string,
+  onNotify: (payload: string) => void,
+  onLost: (err: Error) => void,
+): Promise<() => Promise<void>> {
+  const client = new pg.Client({ connectionString });
+  let stopped = false;
+  let lost = false;
+  const fail = (err: Error) => {
+    if (stopped || lost) return;
+    lost = true;
+    onLost(err);
+  };
+  client.on('notification', (m) => {
+    if (m.channel === channel) onNotify(m.payload ?? '');
+  });
+  client.on('error', fail);
+  client.on('end', () => fail(new Error('the LISTEN connection closed')));
+  await client.connect();
+  await client.query(`LISTEN ${client.escapeIdentifier(channel)}`);
+  return async () => {
+    stopped = true;
+    await client.end().catch(() => undefined);
+  };
 }
 
 export interface ConnectOptions {
@@ -38,7 +72,13 @@ export async function openDatabase(opts: ConnectOptions): Promise<Database> {
     // Fail at start, with the server's own message, rather than on the first request.
     await pool.query('select 1');
     const db = drizzlePg(pool, { schema }) as unknown as Db;
-    return { db, kind: 'postgres', close: () => pool.end() };
+    const url = opts.databaseUrl;
+    return {
+      db,
+      kind: 'postgres',
+      close: () => pool.end(),
+      listen: (channel, onNotify, onLost) => listenOn(url, channel, onNotify, onLost),
+    };
   }
 
   const dataDir = opts.dataDir ?? './data';

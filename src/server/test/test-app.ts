@@ -10,6 +10,8 @@ import { type Env, testEnv } from '../env.js';
 export interface TestApp {
   app: Awaited<ReturnType<typeof buildApp>>;
   database: Database;
+  /** The PostgreSQL database's URL (TEST_DATABASE_URL runs), for a second connection. */
+  databaseUrl?: string;
   env: Env;
   close(): Promise<void>;
 }
@@ -33,7 +35,7 @@ async function createPgDatabase(adminUrl: string): Promise<{ url: string; drop()
   };
 }
 
-export async function openTestDatabase(): Promise<{ database: Database; dispose(): Promise<void> }> {
+export async function openTestDatabase(): Promise<{ database: Database; url?: string; dispose(): Promise<void> }> {
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (adminUrl) {
     const created = await createPgDatabase(adminUrl);
@@ -41,6 +43,7 @@ export async function openTestDatabase(): Promise<{ database: Database; dispose(
     await runMigrations(database);
     return {
       database,
+      url: created.url,
       dispose: async () => {
         await database.close();
         await created.drop();
@@ -56,13 +59,14 @@ export async function createTestApp(
   overrides: Partial<Record<keyof Env, string>> = {},
   deps: Partial<Omit<AppDeps, 'env' | 'database'>> = {},
 ): Promise<TestApp> {
-  const { database, dispose } = await openTestDatabase();
+  const { database, url, dispose } = await openTestDatabase();
   const env = testEnv(overrides);
   const app = await buildApp({ env, database, ...deps });
   await app.ready();
   return {
     app,
     database,
+    databaseUrl: url,
     env,
     close: async () => {
       await app.close();

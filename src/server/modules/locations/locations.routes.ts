@@ -8,7 +8,8 @@ import {
 } from '../../../shared/schemas/location.js';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { MapView } from '../../../shared/map-grid.js';
-import type { ApiModule } from '../../context.js';
+import { sql } from 'drizzle-orm';
+import type { ApiModule, AppContext, ZodApp } from '../../context.js';
 import { notFound } from '../../http-error.js';
 import { authorFromRequest } from '../revisions/revisions.repository.js';
 import {
@@ -24,6 +25,7 @@ import {
 } from './locations.repository.js';
 import { buildTextQuery, type SearchFilters } from './locations.search.js';
 import {
+  BOOT,
   type CachedAnswer,
   bumpDataVersion,
   createSearchCache,
@@ -52,9 +54,60 @@ async function sendAnswer(request: FastifyRequest, reply: FastifyReply, answer: 
   return reply.send(answer.body);
 }
 
+/** NOTIFY channel of the writes that may change a search answer (PostgreSQL). */
+const SEARCH_CHANNEL = 'kc_search_changed';
+const RELISTEN_MS = 5_000;
+
+/**
+ * Hears the other processes' writes (each NOTIFY bumps the data version) and announces this
+ * one's. When the LISTEN connection is lost the cache is off (`up()` false) until it is back,
+ * retried every RELISTEN_MS; coming back bumps the version, since writes may have been missed.
+ */
+async function listenForWrites(app: ZodApp, ctx: AppContext) {
+  let up = false;
+  let stop: (() => Promise<void>) | null = null;
+  let closing = false;
+  let retry: NodeJS.Timeout | null = null;
+  const start = async () => {
+    if (!ctx.database.listen || closing) return;
+    try {
+      // This process bumped already when it wrote: only the others' announcements count.
+      const heard = (from: string) => {
+        if (from !== BOOT) bumpDataVersion();
+      };
+      stop = await ctx.database.listen(SEARCH_CHANNEL, heard, (err) => {
+        up = false;
+        app.log.warn({ err }, 'search cache off: the LISTEN connection was lost');
+        if (!closing) retry = setTimeout(start, RELISTEN_MS);
+      });
+      bumpDataVersion();
+      up = true;
+    } catch (err) {
+      app.log.warn({ err }, 'search cache off: cannot LISTEN for other processes\' writes');
+      if (!closing) retry = setTimeout(start, RELISTEN_MS);
+    }
+  };
+  await start();
+  app.addHook('onClose', async () => {
+    closing = true;
+    if (retry) clearTimeout(retry);
+    await stop?.();
+  });
+  return {
+    up: () => up,
+    async announce() {
+      try {
+        await ctx.db.execute(sql`select pg_notify(${SEARCH_CHANNEL}, ${BOOT})`);
+      } catch (err) {
+        app.log.warn({ err }, 'could not announce a write to the other processes');
+      }
+    },
+  };
+}
+
 const slugParamSchema = z.object({ slug: z.string().trim().min(1, 'slug is required').max(200, 'slug is too long') });
 
-export const locationsRoutes: ApiModule = (app, ctx) => {
+export const locationsRoutes: ApiModule = async (app, ctx) => {
   // Adding and editing are anonymous (SPEC.md section 6). A person adds or fixes a few places a
   // minute at most; these caps only stop scripts.
   const writeLimits = [
@@ -63,19 +116,25 @@ export const locationsRoutes: ApiModule = (app, ctx) => {
   ];
   const deps = { db: ctx.db, geocoder: ctx.geocoder };
 
-  // The response cache (search-cache.ts, decision 0500) needs this process to be the only writer:
-  // true on the embedded database only.
-  const cache = ctx.database.kind === 'pglite' ? createSearchCache() : null;
-  if (cache) {
-    // onSend, not onResponse: the write has committed, and the bump lands before the client can
-    // see the answer and ask again (an answer computed meanwhile is then not kept).
-    app.addHook('onSend', async (request, _reply, payload) => {
-      if (writeMayChangeSearch(request.method, request.routeOptions.url)) bumpDataVersion();
-      return payload;
-    });
-  }
+  // The response cache (search-cache.ts, decisions 0500 and 0204). On the embedded database this
+  // process is the only writer. On PostgreSQL every process announces its writes with NOTIFY and
+  // hears the others' (LISTEN); while that channel is down the cache is off there.
+  const searchCache = createSearchCache();
+  const shared = ctx.database.kind === 'postgres';
+  const channel = shared ? await listenForWrites(app, ctx) : null;
+  const cacheNow = () => (!shared || channel?.up() ? searchCache : null);
+  // onSend, not onResponse: the write has committed, and the bump lands before the client can see
+  // the answer and ask again (an answer computed meanwhile is then not kept).
+  app.addHook('onSend', async (request, _reply, payload) => {
+    if (writeMayChangeSearch(request.method, request.routeOptions.url)) {
+      bumpDataVersion();
+      await channel?.announce();
+    }
+    return payload;
+  });
 
   app.get('/locations', { schema: { querystring: locationListQuerySchema } }, async (request, reply) => {
+    const cache = cacheNow();
     if (!cache) {
       const { items, total } = await searchLocations(ctx.db, request.query);
       reply.header('x-total-count', String(total));
@@ -93,6 +152,7 @@ export const locationsRoutes: ApiModule = (app, ctx) => {
   // after no write gets 304 without a query.
   app.get('/locations/points', { schema: { querystring: locationListQuerySchema } }, async (request, reply) => {
     const { limit: _l, offset: _o, ...filters } = request.query;
+    const cache = cacheNow();
     if (!cache) return reply.type('application/json; charset=utf-8').send(await searchPointsJson(ctx.db, filters));
     const key = searchKey('points', request.query);
     reply.header('cache-control', 'no-cache');
@@ -107,6 +167,7 @@ export const locationsRoutes: ApiModule = (app, ctx) => {
   app.get('/locations/map', { schema: { querystring: mapViewQuerySchema } }, async (request, reply) => {
     const { filters, view } = request.query;
     const compute = async () => ({ body: await searchMapJson(ctx.db, filters, view, ctx.env.MAP_POINT_LIMIT) });
+    const cache = cacheNow();
     if (!cache) return reply.type('application/json; charset=utf-8').send((await compute()).body);
     const key = searchKey('map', filters, view);
     reply.header('cache-control', 'no-cache');

@@ -19,7 +19,8 @@ const MAX_BYTES = 50 * 1024 * 1024;
 const GZIP_MIN_BYTES = 1024;
 
 /** Differs at every start, so an ETag from a previous run never matches the new version 0. */
-const BOOT = crypto.randomBytes(4).toString('hex');
+/** This process among the others sharing a PostgreSQL database (ETags, NOTIFY payloads). */
+export const BOOT = crypto.randomBytes(4).toString('hex');
 let version = 0;
 let enabled = true;
 
