@@ -8,8 +8,7 @@ import {
 } from '../../../shared/schemas/location.js';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { MapView } from '../../../shared/map-grid.js';
-import { sql } from 'drizzle-orm';
-import type { ApiModule, AppContext, ZodApp } from '../../context.js';
+import type { ApiModule } from '../../context.js';
 import { notFound } from '../../http-error.js';
 import { authorFromRequest } from '../revisions/revisions.repository.js';
 import {
@@ -24,8 +23,8 @@ import {
   updateLocation,
 } from './locations.repository.js';
 import { buildTextQuery, type SearchFilters } from './locations.search.js';
+import { listenForWrites } from './search-cache-channel.js';
 import {
-  BOOT,
   type CachedAnswer,
   bumpDataVersion,
   createSearchCache,
@@ -52,57 +51,6 @@ async function sendAnswer(request: FastifyRequest, reply: FastifyReply, answer: 
   const zipped = accepts ? await gzippedBody(answer) : null;
   if (zipped) return reply.header('content-encoding', 'gzip').send(zipped);
   return reply.send(answer.body);
-}
-
-/** NOTIFY channel of the writes that may change a search answer (PostgreSQL). */
-const SEARCH_CHANNEL = 'kc_search_changed';
-const RELISTEN_MS = 5_000;
-
-/**
- * Hears the other processes' writes (each NOTIFY bumps the data version) and announces this
- * one's. When the LISTEN connection is lost the cache is off (`up()` false) until it is back,
- * retried every RELISTEN_MS; coming back bumps the version, since writes may have been missed.
- */
-async function listenForWrites(app: ZodApp, ctx: AppContext) {
-  let up = false;
-  let stop: (() => Promise<void>) | null = null;
-  let closing = false;
-  let retry: NodeJS.Timeout | null = null;
-  const start = async () => {
-    if (!ctx.database.listen || closing) return;
-    try {
-      // This process bumped already when it wrote: only the others' announcements count.
-      const heard = (from: string) => {
-        if (from !== BOOT) bumpDataVersion();
-      };
-      stop = await ctx.database.listen(SEARCH_CHANNEL, heard, (err) => {
-        up = false;
-        app.log.warn({ err }, 'search cache off: the LISTEN connection was lost');
-        if (!closing) retry = setTimeout(start, RELISTEN_MS);
-      });
-      bumpDataVersion();
-      up = true;
-    } catch (err) {
-      app.log.warn({ err }, 'search cache off: cannot LISTEN for other processes\' writes');
-      if (!closing) retry = setTimeout(start, RELISTEN_MS);
-    }
-  };
-  await start();
-  app.addHook('onClose', async () => {
-    closing = true;
-    if (retry) clearTimeout(retry);
-    await stop?.();
-  });
-  return {
-    up: () => up,
-    async announce() {
-      try {
-        await ctx.db.execute(sql`select pg_notify(${SEARCH_CHANNEL}, ${BOOT})`);
-      } catch (err) {
-        app.log.warn({ err }, 'could not announce a write to the other processes');
-      }
-    },
-  };
 }
 
 const slugParamSchema = z.object({ slug: z.string().trim().min(1, 'slug is required').max(200, 'slug is too long') });
