@@ -3,7 +3,6 @@
 // a failed submit keeps every field, and closing with unsaved input asks first.
 import { useMutation } from '@tanstack/react-query';
 import { ExternalLink } from 'lucide-react';
-import { AlertDialog } from 'radix-ui';
 import { type MouseEvent, useState } from 'react';
 import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -11,6 +10,7 @@ import { useNavigate } from 'react-router';
 import type { LocationCategory } from '../../../shared/constants';
 import type { Location } from '../../../shared/schemas/location';
 import { Button } from '../../components/ui/button';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../components/ui/dialog';
 import { toast } from '../../components/ui/use-toast';
 import { ApiError, apiRequest, errorMessage } from '../../lib/api';
@@ -222,28 +222,16 @@ export default function AddLocationDialog({ open, onOpenChange }: Props) {
 function DiscardConfirm({ open, onKeep, onDiscard }: { open: boolean; onKeep(): void; onDiscard(): void }) {
   const { t } = useTranslation('add-location');
   return (
-    <AlertDialog.Root open={open} onOpenChange={(o) => !o && onKeep()}>
-      <AlertDialog.Portal>
-        <AlertDialog.Overlay className="fixed inset-0 bg-black/40" style={{ zIndex: CONFIRM_Z_INDEX }} />
-        <AlertDialog.Content
-          className="fixed left-1/2 top-1/2 w-[calc(100vw-2rem)] max-w-sm -translate-x-1/2 -translate-y-1/2 rounded-lg bg-white p-5 shadow-xl focus:outline-none"
-          style={{ zIndex: CONFIRM_Z_INDEX }}
-          data-testid="discard-confirm"
-        >
-          <AlertDialog.Title className="text-lg font-semibold text-gray-900">{t('discard.title')}</AlertDialog.Title>
-          <AlertDialog.Description className="mt-1 text-sm text-gray-700">{t('discard.text')}</AlertDialog.Description>
-          <div className="mt-4 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-            <AlertDialog.Cancel asChild>
-              <Button variant="secondary">{t('discard.keep')}</Button>
-            </AlertDialog.Cancel>
-            <AlertDialog.Action asChild>
-              <Button variant="destructive" onClick={onDiscard}>
-                {t('discard.confirm')}
-              </Button>
-            </AlertDialog.Action>
-          </div>
-        </AlertDialog.Content>
-      </AlertDialog.Portal>
-    </AlertDialog.Root>
+    <ConfirmDialog
+      open={open}
+      onOpenChange={(o) => !o && onKeep()}
+      zIndex={CONFIRM_Z_INDEX}
+      testId="discard-confirm"
+      title={t('discard.title')}
+      description={t('discard.text')}
+      cancelLabel={t('discard.keep')}
+      confirmLabel={t('discard.confirm')}
+      onConfirm={onDiscard}
+    />
   );
 }

@@ -2,13 +2,13 @@
 // hidden places. Every write refreshes the desk's own queries and the public lists.
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { EyeOff, LogOut, RotateCcw, Trash2 } from 'lucide-react';
-import { AlertDialog } from 'radix-ui';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { AdminFlagReport, AdminRevision, AdminSummary, FieldChange } from '../../../shared/schemas/admin';
 import type { Tag } from '../../../shared/schemas/tag';
 import { Button } from '../../components/ui/button';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { Label, NativeSelect, Textarea } from '../../components/ui/form-controls';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
 import { toast } from '../../components/ui/use-toast';
@@ -299,34 +299,20 @@ function PlaceActions({ id, hidden, name }: { id: number; hidden: boolean; name:
       </Button>
       {/* Deleting cannot be undone: an explicit confirmation, in the page's own dialog (focus moves
           to it, Escape or Cancel keeps the place), not window.confirm. */}
-      <AlertDialog.Root>
-        <AlertDialog.Trigger asChild>
+      <ConfirmDialog
+        trigger={
           <Button size="sm" variant="destructive" disabled={remove.isPending} aria-label={t('places.deleteNamed', { name })}>
             <Trash2 aria-hidden="true" className="h-4 w-4" />
             {t('places.delete')}
           </Button>
-        </AlertDialog.Trigger>
-        <AlertDialog.Portal>
-          <AlertDialog.Overlay className="fixed inset-0 z-50 bg-black/40" />
-          <AlertDialog.Content
-            className="fixed left-1/2 top-1/2 z-50 w-[calc(100vw-2rem)] max-w-sm -translate-x-1/2 -translate-y-1/2 rounded-lg bg-white p-5 shadow-xl focus:outline-none"
-            data-testid="delete-confirm"
-          >
-            <AlertDialog.Title className="text-lg font-semibold text-gray-900">{t('places.deleteNamed', { name })}</AlertDialog.Title>
-            <AlertDialog.Description className="mt-1 text-sm text-gray-700">{t('places.confirmDelete', { name })}</AlertDialog.Description>
-            <div className="mt-4 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-              <AlertDialog.Cancel asChild>
-                <Button variant="secondary">{t('places.keep')}</Button>
-              </AlertDialog.Cancel>
-              <AlertDialog.Action asChild>
-                <Button variant="destructive" onClick={() => remove.mutate(undefined)}>
-                  {t('places.delete')}
-                </Button>
-              </AlertDialog.Action>
-            </div>
-          </AlertDialog.Content>
-        </AlertDialog.Portal>
-      </AlertDialog.Root>
+        }
+        testId="delete-confirm"
+        title={t('places.deleteNamed', { name })}
+        description={t('places.confirmDelete', { name })}
+        cancelLabel={t('places.keep')}
+        confirmLabel={t('places.delete')}
+        onConfirm={() => remove.mutate(undefined)}
+      />
     </>
   );
 }
