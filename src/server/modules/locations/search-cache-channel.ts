@@ -14,7 +14,7 @@ const RELISTEN_MS = 5_000;
  * one's. When the LISTEN connection is lost the cache is off (`up()` false) until it is back,
  * retried every RELISTEN_MS; coming back bumps the version, since writes may have been missed.
  */
-export async function listenForWrites(app: ZodApp, ctx: AppContext) {
+export async function listenForWrites(app: ZodApp, ctx: Pick<AppContext, 'database' | 'db'>, relistenMs = RELISTEN_MS) {
   let up = false;
   let stop: (() => Promise<void>) | null = null;
   let closing = false;
@@ -29,13 +29,13 @@ export async function listenForWrites(app: ZodApp, ctx: AppContext) {
       stop = await ctx.database.listen(SEARCH_CHANNEL, heard, (err) => {
         up = false;
         app.log.warn({ err }, 'search cache off: the LISTEN connection was lost');
-        if (!closing) retry = setTimeout(start, RELISTEN_MS);
+        if (!closing) retry = setTimeout(start, relistenMs);
       });
       bumpDataVersion();
       up = true;
     } catch (err) {
       app.log.warn({ err }, 'search cache off: cannot LISTEN for other processes\' writes');
-      if (!closing) retry = setTimeout(start, RELISTEN_MS);
+      if (!closing) retry = setTimeout(start, relistenMs);
     }
   };
   await start();
