@@ -48,8 +48,11 @@ function snappedArea(map: L.Map): MapArea {
   const nw = mercatorPixel(clampLat(b.getNorth()), Math.max(-180, b.getWest()), zoom);
   const se = mercatorPixel(clampLat(b.getSouth()), Math.min(180, b.getEast()), zoom);
   const snap = (v: number, round: (n: number) => number) => Math.max(0, Math.min(worldPx, round(v / TILE_PX) * TILE_PX));
-  const topLeft = mercatorLatLng(snap(nw.x, Math.floor), snap(nw.y, Math.floor), zoom);
-  const bottomRight = mercatorLatLng(snap(se.x, Math.ceil), snap(se.y, Math.ceil), zoom);
+  // At least one tile each way, even for a view with no size yet (the server refuses an empty box).
+  const x0 = Math.min(snap(nw.x, Math.floor), worldPx - TILE_PX);
+  const y0 = Math.min(snap(nw.y, Math.floor), worldPx - TILE_PX);
+  const topLeft = mercatorLatLng(x0, y0, zoom);
+  const bottomRight = mercatorLatLng(Math.max(snap(se.x, Math.ceil), x0 + TILE_PX), Math.max(snap(se.y, Math.ceil), y0 + TILE_PX), zoom);
   const fix = (v: number) => Math.round(v * 1e6) / 1e6;
   return {
     west: fix(Math.max(-180, topLeft.lng)),
