@@ -22,7 +22,7 @@ import { type Database, openDatabase } from '../../src/server/db/connect.js';
 import { runMigrations } from '../../src/server/db/migrate.js';
 import { testEnv } from '../../src/server/env.js';
 import { setSearchCacheEnabled } from '../../src/server/modules/locations/search-cache.js';
-import { mercatorLatLng, mercatorPixel } from '../../src/shared/map-grid.js';
+import { mercatorLatLng, mercatorPixel, tileArea } from '../../src/shared/map-grid.js';
 import { BENCH_CATEGORIES, generatePlaces, searchPoints, searchTerms, TAG_VOCABULARY } from './synthetic.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -72,14 +72,13 @@ async function openBenchDatabase(): Promise<{ database: Database; label: string;
 }
 
 /** The area the map client asks for (features/map/map-view.tsx, snappedArea) when a 1120 x 512 px
- * map is centred on lat, lng at a zoom level: the view grown to whole 256-px tiles. */
+ * map is centred on lat, lng at a zoom level (the same tileArea). */
 function areaQuery(lat: number, lng: number, zoom: number): string {
   const c = mercatorPixel(lat, lng, zoom);
-  const tile = (v: number, round: (n: number) => number) => round(v / 256) * 256;
-  const nw = mercatorLatLng(tile(c.x - 560, Math.floor), tile(c.y - 256, Math.floor), zoom);
-  const se = mercatorLatLng(tile(c.x + 560, Math.ceil), tile(c.y + 256, Math.ceil), zoom);
-  const fix = (v: number) => Math.round(v * 1e6) / 1e6;
-  return `west=${fix(nw.lng)}&south=${fix(se.lat)}&east=${fix(se.lng)}&north=${fix(nw.lat)}&zoom=${zoom}`;
+  const nw = mercatorLatLng(c.x - 560, c.y - 256, zoom);
+  const se = mercatorLatLng(c.x + 560, c.y + 256, zoom);
+  const area = tileArea({ west: nw.lng, south: se.lat, east: se.lng, north: nw.lat }, zoom);
+  return new URLSearchParams(Object.entries(area).map(([k, v]) => [k, String(v)])).toString();
 }
 
 interface Scenario {
@@ -376,7 +375,7 @@ async function main() {
     '- *varied*: hundreds of distinct queries with the cache off, so that every request costs its SQL.',
     '  PGlite runs one query at a time on the app\'s thread, so 32 connections queue behind each other:',
     '  p50 is about 32 times the single query below, whatever the query. Meeting 25 ms this way would',
-    '  need every query under 1 ms; on PostgreSQL (decision 0500) queries run in parallel instead.',
+    '  need every query under 1 ms. PostgreSQL runs queries in parallel, but on 2 cores that buys little.',
     '- *map points*: every match at once (`/api/locations/points`, kept for other clients); its size',
     '  alone is over the budget, as its ceiling row shows. The map itself asks *map overview* (the',
     '  filters: total and bounds) and then *map view* (the area in view, clustered by the server,',

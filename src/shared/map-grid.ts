@@ -48,3 +48,32 @@ export function mapGridCells(v: MapView): { columns: number; rows: number } {
   const b = mercatorPixel(v.south, v.east, v.zoom);
   return { columns: Math.ceil((b.x - a.x) / MAP_CELL_PX), rows: Math.ceil((b.y - a.y) / MAP_CELL_PX) };
 }
+
+const TILE_PX = 256;
+
+/**
+ * The area a map asks for (GET /api/locations/map): its view in degrees grown to whole 256-px tiles
+ * at `zoom`, at least one tile each way (the server refuses an empty box), within the world. A small
+ * move keeps the same area, so the answer comes from the caches. Six decimals keep the key stable.
+ */
+export function tileArea(view: { west: number; south: number; east: number; north: number }, zoom: number): MapView {
+  const z = Math.max(0, Math.min(20, Math.round(zoom)));
+  const worldPx = TILE_PX * 2 ** z;
+  const clampLat = (v: number) => Math.max(-MERCATOR_MAX_LAT, Math.min(MERCATOR_MAX_LAT, v));
+  const nw = mercatorPixel(clampLat(view.north), Math.max(-180, view.west), z);
+  const se = mercatorPixel(clampLat(view.south), Math.min(180, view.east), z);
+  const snap = (v: number, round: (n: number) => number) => Math.max(0, Math.min(worldPx, round(v / TILE_PX) * TILE_PX));
+  const x0 = Math.min(snap(nw.x, Math.floor), worldPx - TILE_PX);
+  const y0 = Math.min(snap(nw.y, Math.floor), worldPx - TILE_PX);
+  const topLeft = mercatorLatLng(x0, y0, z);
+  const bottomRight = mercatorLatLng(Math.max(snap(se.x, Math.ceil), x0 + TILE_PX), Math.max(snap(se.y, Math.ceil), y0 + TILE_PX), z);
+  const fix = (v: number) => Math.round(v * 1e6) / 1e6;
+  return {
+    west: fix(Math.max(-180, topLeft.lng)),
+    south: fix(clampLat(bottomRight.lat)),
+    east: fix(Math.min(180, bottomRight.lng)),
+    north: fix(clampLat(topLeft.lat)),
+    zoom: z,
+  };
+}
+

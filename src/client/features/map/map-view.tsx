@@ -12,7 +12,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import Supercluster from 'supercluster';
 import { LOCATION_CATEGORIES, type LocationCategory } from '../../../shared/constants';
-import { MERCATOR_MAX_LAT, type MapView as MapArea, mercatorLatLng, mercatorPixel } from '../../../shared/map-grid';
+import { type MapView as MapArea, tileArea } from '../../../shared/map-grid';
 import type { MapAnswer } from '../../../shared/schemas/location';
 import { throwIfResNotOk } from '../../lib/api';
 import { CATEGORY_MARKER } from '../../lib/category-styles';
@@ -22,7 +22,6 @@ const KC_CENTER: L.LatLngTuple = [39.0997, -94.5786];
 const DEFAULT_TILES = 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
 const ATTRIBUTION = '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap contributors</a>';
 const CLUSTER_MAX_ZOOM = 16;
-const TILE_PX = 256;
 
 /** A place, or one of the server's clusters (`box` set) fed to supercluster with its count, so
  * that markers closer than its radius merge whatever their source and never overlap. */
@@ -38,29 +37,10 @@ export interface MapViewProps {
   onOpenLocation(id: number): void;
 }
 
-/** The map's view grown to whole tiles: the area asked for. A small move keeps the same area, so
- * its answer comes from the query cache (and the server's response cache). */
+/** The area asked for: the map's view grown to whole tiles (shared/map-grid.ts). */
 function snappedArea(map: L.Map): MapArea {
-  const zoom = Math.max(0, Math.min(20, Math.round(map.getZoom())));
   const b = map.getBounds();
-  const worldPx = TILE_PX * 2 ** zoom;
-  const clampLat = (v: number) => Math.max(-MERCATOR_MAX_LAT, Math.min(MERCATOR_MAX_LAT, v));
-  const nw = mercatorPixel(clampLat(b.getNorth()), Math.max(-180, b.getWest()), zoom);
-  const se = mercatorPixel(clampLat(b.getSouth()), Math.min(180, b.getEast()), zoom);
-  const snap = (v: number, round: (n: number) => number) => Math.max(0, Math.min(worldPx, round(v / TILE_PX) * TILE_PX));
-  // At least one tile each way, even for a view with no size yet (the server refuses an empty box).
-  const x0 = Math.min(snap(nw.x, Math.floor), worldPx - TILE_PX);
-  const y0 = Math.min(snap(nw.y, Math.floor), worldPx - TILE_PX);
-  const topLeft = mercatorLatLng(x0, y0, zoom);
-  const bottomRight = mercatorLatLng(Math.max(snap(se.x, Math.ceil), x0 + TILE_PX), Math.max(snap(se.y, Math.ceil), y0 + TILE_PX), zoom);
-  const fix = (v: number) => Math.round(v * 1e6) / 1e6;
-  return {
-    west: fix(Math.max(-180, topLeft.lng)),
-    south: fix(clampLat(bottomRight.lat)),
-    east: fix(Math.min(180, bottomRight.lng)),
-    north: fix(clampLat(topLeft.lat)),
-    zoom,
-  };
+  return tileArea({ west: b.getWest(), south: b.getSouth(), east: b.getEast(), north: b.getNorth() }, map.getZoom());
 }
 
 async function fetchMap(apiQuery: string, area: MapArea | null, signal: AbortSignal): Promise<MapAnswer> {

@@ -96,33 +96,30 @@ export const locationsRoutes: ApiModule = async (app, ctx) => {
     return sendAnswer(request, reply, answer);
   });
 
-  // Map points carry no counters, so the data version is a sound ETag: a map that asks again
+  // Map answers carry no counters, so the data version is a sound ETag: a map that asks again
   // after no write gets 304 without a query.
-  app.get('/locations/points', { schema: { querystring: locationListQuerySchema } }, async (request, reply) => {
-    const { limit: _l, offset: _o, ...filters } = request.query;
+  const sendMapAnswer = async (request: FastifyRequest, reply: FastifyReply, key: string, body: () => Promise<string>) => {
     const cache = cacheNow();
-    if (!cache) return reply.type('application/json; charset=utf-8').send(await searchPointsJson(ctx.db, filters));
-    const key = searchKey('points', request.query);
+    if (!cache) return reply.type('application/json; charset=utf-8').send(await body());
     reply.header('cache-control', 'no-cache');
     if (request.headers['if-none-match'] === versionTag(key)) return reply.status(304).send();
-    const answer = await cache.get(key, async () => ({ body: await searchPointsJson(ctx.db, filters) }));
+    const answer = await cache.get(key, async () => ({ body: await body() }));
     reply.header('etag', answer.etag);
     return sendAnswer(request, reply, answer);
+  };
+
+  app.get('/locations/points', { schema: { querystring: locationListQuerySchema } }, async (request, reply) => {
+    const { limit: _l, offset: _o, ...filters } = request.query;
+    return sendMapAnswer(request, reply, searchKey('points', filters), () => searchPointsJson(ctx.db, filters));
   });
 
   // What the map draws (decision 0203): every point when there are few, else the clusters and
-  // points of the part in view. Same ETag rule as the points.
+  // points of the part in view.
   app.get('/locations/map', { schema: { querystring: mapViewQuerySchema } }, async (request, reply) => {
     const { filters, view } = request.query;
-    const compute = async () => ({ body: await searchMapJson(ctx.db, filters, view, ctx.env.MAP_POINT_LIMIT) });
-    const cache = cacheNow();
-    if (!cache) return reply.type('application/json; charset=utf-8').send((await compute()).body);
-    const key = searchKey('map', filters, view);
-    reply.header('cache-control', 'no-cache');
-    if (request.headers['if-none-match'] === versionTag(key)) return reply.status(304).send();
-    const answer = await cache.get(key, compute);
-    reply.header('etag', answer.etag);
-    return sendAnswer(request, reply, answer);
+    return sendMapAnswer(request, reply, searchKey('map', filters, view), () =>
+      searchMapJson(ctx.db, filters, view, ctx.env.MAP_POINT_LIMIT),
+    );
   });
 
   app.get('/locations/slug/:slug', { schema: { params: slugParamSchema } }, async (request) => {

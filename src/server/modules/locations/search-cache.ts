@@ -4,7 +4,8 @@
 // write request, tells whether a cached answer can still be right. Entries also expire after TTL_MS
 // so a write that bypasses HTTP (a script must not: the folder is locked) or a counter that does
 // not bump the version (view counts from engagement) is stale for at most that long.
-// With PostgreSQL other processes may write, so the routes do not use this cache there.
+// With PostgreSQL other processes may write too: their NOTIFY bumps the version here
+// (search-cache-channel.ts, decision 0204).
 import crypto from 'node:crypto';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
