@@ -29,7 +29,11 @@ async function expectTargetsAtLeast24(controls: Locator) {
       .filter((el) => (el as HTMLElement).offsetParent !== null)
       .map((el) => {
         const r = el.getBoundingClientRect();
-        return { name: (el.textContent ?? el.getAttribute('aria-label') ?? '').trim().slice(0, 40), w: r.width, h: r.height };
+        return {
+          name: (el.textContent ?? el.getAttribute('aria-label') ?? '').trim().slice(0, 40),
+          w: r.width,
+          h: r.height,
+        };
       }),
   );
   expect(boxes.length).toBeGreaterThan(0);
@@ -77,7 +81,10 @@ test('axe finds no violations on any route', async ({ page, api }) => {
   }
 });
 
-test('axe finds no violations in the Discover dialogs: detail, add location, tag management, report, cookies', async ({ page, api }) => {
+test('axe finds no violations in the Discover dialogs: detail, add location, tag management, report, cookies', async ({
+  page,
+  api,
+}) => {
   const place = await api.createLocation({
     name: uniqueName('Axe dialog park'),
     category: 'park',
@@ -201,7 +208,9 @@ async function recordAnnouncements(page: Page) {
   });
 }
 const announcements = (page: Page) =>
-  page.evaluate(() => (window as unknown as { __announcements: { live: string | null; text: string }[] }).__announcements);
+  page.evaluate(
+    () => (window as unknown as { __announcements: { live: string | null; text: string }[] }).__announcements,
+  );
 
 test('toasts are announced (politely, destructive ones assertively) and never take focus', async ({ page }) => {
   await recordAnnouncements(page);

@@ -64,10 +64,33 @@ test.describe('Add New Location', () => {
     await page.goto('/');
     const tag = uniqueName('Add tag');
     const places: Place[] = [
-      { name: uniqueName('Add market'), category: 'farmers-market', description: 'Saturday market.\nLocal produce.', address: '20 E 5th St, Kansas City, MO 64106', phone: '816-555-0100', website: 'www.example.org', hours: 'Sat 8am-1pm' },
-      { name: uniqueName('Add farmer'), category: 'local-farmer', description: 'Family farm.', address: '1 Farm Rd, Kansas City, MO 64110' },
-      { name: uniqueName('Add garden'), category: 'community-garden', description: 'Raised beds.', address: '3 Garden Ln, Kansas City, MO 64111' },
-      { name: uniqueName('Add park'), category: 'park', description: 'Trails.', address: '4 Park Ave, Kansas City, MO 64112' },
+      {
+        name: uniqueName('Add market'),
+        category: 'farmers-market',
+        description: 'Saturday market.\nLocal produce.',
+        address: '20 E 5th St, Kansas City, MO 64106',
+        phone: '816-555-0100',
+        website: 'www.example.org',
+        hours: 'Sat 8am-1pm',
+      },
+      {
+        name: uniqueName('Add farmer'),
+        category: 'local-farmer',
+        description: 'Family farm.',
+        address: '1 Farm Rd, Kansas City, MO 64110',
+      },
+      {
+        name: uniqueName('Add garden'),
+        category: 'community-garden',
+        description: 'Raised beds.',
+        address: '3 Garden Ln, Kansas City, MO 64111',
+      },
+      {
+        name: uniqueName('Add park'),
+        category: 'park',
+        description: 'Trails.',
+        address: '4 Park Ave, Kansas City, MO 64112',
+      },
       {
         name: uniqueName('Add grant'),
         category: 'resource',
@@ -77,7 +100,9 @@ test.describe('Add New Location', () => {
         faqLink: 'example.org/faq',
       },
     ];
-    const createdTag = await (await page.request.post('/api/tags', { data: { name: tag, category: 'product' } })).json();
+    const createdTag = await (
+      await page.request.post('/api/tags', { data: { name: tag, category: 'product' } })
+    ).json();
 
     for (const [i, p] of places.entries()) {
       const dialog = await openAddDialog(page);
@@ -107,7 +132,12 @@ test.describe('Add New Location', () => {
       await dialog.getByRole('button', { name: 'Add Location' }).click();
       const body = (await post).postDataJSON();
       if (p.category === 'resource') {
-        expect(body).toMatchObject({ deadline: '2031-03-15', registrationLink: 'https://example.org/register', faqLink: 'example.org/faq', address: '' });
+        expect(body).toMatchObject({
+          deadline: '2031-03-15',
+          registrationLink: 'https://example.org/register',
+          faqLink: 'example.org/faq',
+          address: '',
+        });
       } else {
         expect(body).not.toHaveProperty('deadline');
         expect(body).not.toHaveProperty('registrationLink');
@@ -120,7 +150,11 @@ test.describe('Add New Location', () => {
       expect(saved, p.name).toBeTruthy();
       expect(saved).toMatchObject({ category: p.category, status: 'active' });
       if (i === 0) {
-        expect(saved).toMatchObject({ phone: '816-555-0100', website: 'www.example.org', operatingHours: 'Sat 8am-1pm' });
+        expect(saved).toMatchObject({
+          phone: '816-555-0100',
+          website: 'www.example.org',
+          operatingHours: 'Sat 8am-1pm',
+        });
         expect(saved!.tags.map((t: { id: number }) => t.id)).toEqual([createdTag.id]);
       }
       if (p.category === 'resource') {
@@ -182,7 +216,12 @@ test.describe('Add New Location', () => {
   test('a server error shows a toast with its message and keeps everything typed', async ({ page }) => {
     await page.goto('/');
     const dialog = await openAddDialog(page);
-    const p: Place = { name: uniqueName('Add failing'), category: 'park', description: 'Kept after errors.', address: '7 Elm St, Kansas City, MO 64105' };
+    const p: Place = {
+      name: uniqueName('Add failing'),
+      category: 'park',
+      description: 'Kept after errors.',
+      address: '7 Elm St, Kansas City, MO 64105',
+    };
     await fillPlace(dialog, p);
 
     let mode: 'message' | 'empty' | 'pass' = 'message';
@@ -195,7 +234,11 @@ test.describe('Add New Location', () => {
       if (route.request().method() !== 'POST' || mode === 'pass') return route.fallback();
       if (mode === 'message') {
         await held;
-        return route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ message: 'Database unavailable' }) });
+        return route.fulfill({
+          status: 500,
+          contentType: 'application/json',
+          body: JSON.stringify({ message: 'Database unavailable' }),
+        });
       }
       return route.fulfill({ status: 500, body: '' });
     });
@@ -240,7 +283,10 @@ test.describe('Add New Location', () => {
     await expect(warning).toContainText('A similar place already exists:');
     const link = warning.getByRole('link', { name: twin.name, exact: true });
     await expect(link).toHaveAttribute('href', `/discover/${twin.slug}`);
-    await expect(warning.getByRole('link', { name: `Open ${twin.name} in a new tab` })).toHaveAttribute('target', '_blank');
+    await expect(warning.getByRole('link', { name: `Open ${twin.name} in a new tab` })).toHaveAttribute(
+      'target',
+      '_blank',
+    );
     // It warns, never blocks: the submit button stays enabled.
     await expect(dialog.getByRole('button', { name: 'Add Location' })).toBeEnabled();
 

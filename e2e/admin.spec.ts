@@ -7,7 +7,8 @@ import { expect, expectNoAxeViolations, isPhone, test, uniqueName } from './supp
 
 const ADMIN = { username: 'e2e-admin', password: 'e2e-admin-password' };
 // A 1x1 transparent PNG.
-const PNG = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=';
+const PNG =
+  'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=';
 
 // Sign-in runs scrypt with N=2^17 (as in production) on a shared 2-core machine: allow for it.
 test.describe.configure({ timeout: 180_000 });
@@ -70,7 +71,9 @@ test('an administrator signs in, downloads the sample and bulk-imports a mixed f
     `"Broken ${tag}",zoo,Animals,"1 Zoo Rd, Kansas City, MO",,`,
     `"${good2}",farmers-market,"Saturday market","20 E 5th St, Kansas City, MO 64106",,`,
   ].join('\r\n');
-  await dialog.getByLabel('CSV file').setInputFiles({ name: 'mixed.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+  await dialog
+    .getByLabel('CSV file')
+    .setInputFiles({ name: 'mixed.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
   const size = `${(Buffer.byteLength(csv) / 1024).toFixed(1)} KB`;
   await expect(dialog.getByTestId('bulk-import-file-info')).toContainText('mixed.csv');
   await expect(dialog.getByTestId('bulk-import-file-info')).toContainText(size);
@@ -96,7 +99,9 @@ test('an administrator signs in, downloads the sample and bulk-imports a mixed f
 
   // A file that is not CSV is refused in the dialog.
   await dialog.getByRole('button', { name: 'Import another file' }).click();
-  await dialog.getByLabel('CSV file').setInputFiles({ name: 'photo.png', mimeType: 'image/png', buffer: Buffer.from('x') });
+  await dialog
+    .getByLabel('CSV file')
+    .setInputFiles({ name: 'photo.png', mimeType: 'image/png', buffer: Buffer.from('x') });
   await expect(toastEl).toContainText('Invalid file');
   await expect(toastEl).toContainText('Please select a CSV file.');
 
@@ -141,7 +146,10 @@ test('the review desk resolves a flag report and reverts an anonymous edit', asy
   await expect(page.getByTestId('flag-report').filter({ hasText: reportText })).toHaveCount(0);
 
   await page.getByRole('tab', { name: 'Recent changes' }).click();
-  const change = page.getByTestId('revision').filter({ hasText: `Vandalised text of ${name}` }).filter({ hasText: 'Edit' });
+  const change = page
+    .getByTestId('revision')
+    .filter({ hasText: `Vandalised text of ${name}` })
+    .filter({ hasText: 'Edit' });
   await expect(change).toContainText(`Description: Original text of ${name} → Vandalised text of ${name}`);
   // Tags by name, not by id.
   await expect(change).toContainText(`Tags: ∅ → ${tag.name}`);
@@ -156,13 +164,25 @@ test('the review desk resolves a flag report and reverts an anonymous edit', asy
   await expect(page.getByText(`Vandalised text of ${name}`)).toHaveCount(0);
 });
 
-test('the review desk hides a place, lists it as hidden and deletes it only once confirmed', async ({ page, api, request }) => {
+test('the review desk hides a place, lists it as hidden and deletes it only once confirmed', async ({
+  page,
+  api,
+  request,
+}) => {
   const name = uniqueName('Doomed Lot');
-  const place = await api.createLocation({ name, category: 'community-garden', description: 'Spam.', address: '1 Spam St, Kansas City, MO 64106' });
+  const place = await api.createLocation({
+    name,
+    category: 'community-garden',
+    description: 'Spam.',
+    address: '1 Spam St, Kansas City, MO 64106',
+  });
 
   await signIn(page);
   await page.getByRole('tab', { name: 'Recent changes' }).click();
-  await page.getByRole('button', { name: `Hide ${name}` }).first().click();
+  await page
+    .getByRole('button', { name: `Hide ${name}` })
+    .first()
+    .click();
   await expect(page.getByTestId('toast')).toContainText('Place hidden');
   expect((await request.get(`/api/locations/slug/${place.slug}`)).status()).toBe(404);
 

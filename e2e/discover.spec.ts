@@ -21,15 +21,29 @@ const searchBox = (page: Page) => page.getByRole('searchbox', { name: 'Search' }
 test.describe('Discover screen', () => {
   // Long journeys on a shared 2-core machine.
   test.describe.configure({ timeout: 150_000 });
-  test('search, category, tags, address and radius filter the results; chips, URL, Back/Forward and Reset', async ({ page, api }) => {
+  test('search, category, tags, address and radius filter the results; chips, URL, Back/Forward and Reset', async ({
+    page,
+    api,
+  }) => {
     const word = uniqueWord('Fltr');
     const tag = await api.createTag(uniqueName('Tagfltr'), 'amenity');
-    await api.createLocation({ name: `${word} Alpha Park`, category: 'park', address: '30 W Pershing Rd, union station', tagIds: [tag.id] });
-    await api.createLocation({ name: `${word} Beta Market`, category: 'farmers-market', address: '5200 Wornall Rd, loose park' });
+    await api.createLocation({
+      name: `${word} Alpha Park`,
+      category: 'park',
+      address: '30 W Pershing Rd, union station',
+      tagIds: [tag.id],
+    });
+    await api.createLocation({
+      name: `${word} Beta Market`,
+      category: 'farmers-market',
+      address: '5200 Wornall Rd, loose park',
+    });
 
     await page.goto('/');
     await expect(page.getByRole('heading', { level: 1, name: 'Find Green Resources' })).toBeVisible();
-    await expect(page.getByText('Filter by category or search for specific locations throughout Kansas City')).toBeVisible();
+    await expect(
+      page.getByText('Filter by category or search for specific locations throughout Kansas City'),
+    ).toBeVisible();
     await expect(page.getByText('Sort: Most Relevant')).toBeVisible();
     // A fresh visit shows everything (the seeded directory).
     await expect(count(page)).toContainText(/^1 - \d of \d+ Results$/);
@@ -41,7 +55,14 @@ test.describe('Discover screen', () => {
 
     // The six category choices, then a discrete change (pushes a history entry) with its chip.
     const category = page.getByLabel('Category');
-    await expect(category.locator('option')).toHaveText(['All Categories', 'Farmers Markets', 'Local Farmers', 'Community Gardens', 'Parks', 'Resources']);
+    await expect(category.locator('option')).toHaveText([
+      'All Categories',
+      'Farmers Markets',
+      'Local Farmers',
+      'Community Gardens',
+      'Parks',
+      'Resources',
+    ]);
     await category.selectOption({ label: 'Parks' });
     await expect(count(page)).toHaveText('1 - 1 of 1 Results');
     await expect(cards(page)).toHaveCount(1);
@@ -119,19 +140,30 @@ test.describe('Discover screen', () => {
     const resource = await api.createLocation({
       name: `${word} 1 Resource`,
       category: 'resource',
-      description: 'Sign up at www.example.org/signup <script>alert(1)</script><img src=x onerror="alert(2)"><strong>Free</strong>',
+      description:
+        'Sign up at www.example.org/signup <script>alert(1)</script><img src=x onerror="alert(2)"><strong>Free</strong>',
       phone: '816-555-0101',
       website: 'resource.example.org',
       registrationLink: 'register.example.org/now',
       tagIds: tags.map((t) => t.id),
     });
-    const withSite = await api.createLocation({ name: `${word} 2 Garden`, category: 'community-garden', address: 'river market', website: 'https://garden.example.org' });
+    const withSite = await api.createLocation({
+      name: `${word} 2 Garden`,
+      category: 'community-garden',
+      address: 'river market',
+      website: 'https://garden.example.org',
+    });
     const plain = await api.createLocation({ name: `${word} 3 Farm`, category: 'local-farmer', address: '64106' });
     await api.createLocation({ name: `${word} 4 Park`, category: 'park', address: 'loose park' });
     await api.createLocation({ name: `${word} 5 Market`, category: 'farmers-market', address: 'country club plaza' });
-    for (const [id, n] of [[resource.id, 1], [withSite.id, 2]] as const) {
+    for (const [id, n] of [
+      [resource.id, 1],
+      [withSite.id, 2],
+    ] as const) {
       for (let i = 0; i < n; i++) {
-        const res = await page.request.post('/api/flag-reports', { data: { locationId: id, flagType: 'outdated', description: 'old' } });
+        const res = await page.request.post('/api/flag-reports', {
+          data: { locationId: id, flagType: 'outdated', description: 'old' },
+        });
         expect(res.ok(), await res.text()).toBeTruthy();
       }
     }
@@ -147,7 +179,10 @@ test.describe('Discover screen', () => {
     await expect(first.getByText('+1 more')).toBeVisible();
     await expect(first.getByRole('list', { name: 'Tags' }).getByRole('listitem')).toHaveCount(4);
     await expect(first.getByRole('link', { name: '816-555-0101' })).toHaveAttribute('href', 'tel:8165550101');
-    await expect(first.getByRole('link', { name: /resource\.example\.org/ })).toHaveAttribute('href', 'https://resource.example.org');
+    await expect(first.getByRole('link', { name: /resource\.example\.org/ })).toHaveAttribute(
+      'href',
+      'https://resource.example.org',
+    );
     // Sanitised description: no script or image, a bare www. link opens in a new tab.
     const bare = first.getByRole('link', { name: 'www.example.org/signup' });
     await expect(bare).toHaveAttribute('href', 'https://www.example.org/signup');
@@ -155,7 +190,10 @@ test.describe('Discover screen', () => {
     await expect(first.locator('script, img')).toHaveCount(0);
     await expect(first.locator('strong')).toHaveText('Free');
     // The name links to the place's page; APPLY opens the registration link in a new tab.
-    await expect(first.getByRole('link', { name: `${word} 1 Resource`, exact: true })).toHaveAttribute('href', `/discover/${resource.slug}`);
+    await expect(first.getByRole('link', { name: `${word} 1 Resource`, exact: true })).toHaveAttribute(
+      'href',
+      `/discover/${resource.slug}`,
+    );
     const apply = first.getByRole('link', { name: /^APPLY/ });
     await expect(apply).toHaveAttribute('href', 'https://register.example.org/now');
     await expect(apply).toHaveAttribute('target', '_blank');
@@ -223,9 +261,13 @@ test.describe('Discover screen', () => {
     await page.unrouteAll({ behavior: 'ignoreErrors' });
 
     // Error: the server fails (after the listing's retries) and the text says so.
-    await page.route(/\/api\/locations\?/, (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"Internal Server Error"}' }));
+    await page.route(/\/api\/locations\?/, (route) =>
+      route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"Internal Server Error"}' }),
+    );
     await page.goto(`/?q=${uniqueWord('Err')}`);
-    await expect(page.getByRole('alert').filter({ hasText: 'Failed to load locations. Please try again.' })).toBeVisible({ timeout: 20_000 });
+    await expect(
+      page.getByRole('alert').filter({ hasText: 'Failed to load locations. Please try again.' }),
+    ).toBeVisible({ timeout: 20_000 });
     await page.unrouteAll({ behavior: 'ignoreErrors' });
 
     // Empty.
@@ -235,9 +277,17 @@ test.describe('Discover screen', () => {
     await expectNoAxeViolations(page);
   });
 
-  test('the map loads on demand, clusters and coloured markers, and a marker opens the detail dialog', async ({ page, api }) => {
+  test('the map loads on demand, clusters and coloured markers, and a marker opens the detail dialog', async ({
+    page,
+    api,
+  }) => {
     const word = uniqueWord('Mapw');
-    const place = await api.createLocation({ name: `${word} River Garden`, category: 'community-garden', address: '400 Grand Blvd, river market', description: 'Raised beds.' });
+    const place = await api.createLocation({
+      name: `${word} River Garden`,
+      category: 'community-garden',
+      address: '400 Grand Blvd, river market',
+      description: 'Raised beds.',
+    });
 
     const requested: string[] = [];
     page.on('request', (r) => requested.push(r.url()));
@@ -280,7 +330,11 @@ test.describe('Discover screen', () => {
     const before = await page.getByRole('button', { name: /locations here, zoom in$/ }).count();
     await cluster.click();
     await expect
-      .poll(async () => (await page.getByRole('button', { name: /\(.+\)$/ }).count()) + (await page.getByRole('button', { name: /locations here, zoom in$/ }).count()))
+      .poll(
+        async () =>
+          (await page.getByRole('button', { name: /\(.+\)$/ }).count()) +
+          (await page.getByRole('button', { name: /locations here, zoom in$/ }).count()),
+      )
       .not.toBe(before);
     await expect.poll(areaRequests).toBeGreaterThan(asked);
     await expectNoAxeViolations(page);
@@ -292,7 +346,10 @@ test.describe('Discover screen', () => {
     expect(place.slug).toBeTruthy();
   });
 
-  test('the detail dialog: tabs, reach, tags, details, view/click recording, edit and save with a toast', async ({ page, api }) => {
+  test('the detail dialog: tabs, reach, tags, details, view/click recording, edit and save with a toast', async ({
+    page,
+    api,
+  }) => {
     const word = uniqueWord('Dlg');
     const tagA = await api.createTag(uniqueName('Zucchini'), 'product');
     const tagB = await api.createTag(uniqueName('Apples'), 'product');
@@ -315,14 +372,20 @@ test.describe('Discover screen', () => {
     await expect(count(page)).toHaveText('1 - 2 of 2 Results');
 
     // Clicking the card body (not a link) opens the dialog on About.
-    await cards(page).filter({ hasText: `${word} Seed Grant` }).getByText('Grants for gardens.').click();
+    await cards(page)
+      .filter({ hasText: `${word} Seed Grant` })
+      .getByText('Grants for gardens.')
+      .click();
     const dialog = page.getByRole('dialog');
     await expect(dialog.getByRole('heading', { name: `${word} Seed Grant` })).toBeVisible();
     const tabs = dialog.getByRole('tab');
     await expect(tabs).toHaveText(['About', 'Contact', 'reach', 'Tags', 'Details']);
     await expect(dialog.getByRole('tablist')).toHaveClass(/grid-cols-5/);
     await expect(dialog.getByRole('tab', { name: 'About' })).toHaveAttribute('aria-selected', 'true');
-    await expect(dialog.getByRole('link', { name: 'https://grants.example.org/info' })).toHaveAttribute('target', '_blank');
+    await expect(dialog.getByRole('link', { name: 'https://grants.example.org/info' })).toHaveAttribute(
+      'target',
+      '_blank',
+    );
     await shot(page, 'dialog');
     await expectNoAxeViolations(page);
 
@@ -344,19 +407,31 @@ test.describe('Discover screen', () => {
     // Tags grouped by category (upper-cased, alphabetical), tags sorted.
     await dialog.getByRole('tab', { name: 'Tags' }).click();
     await expect(dialog.getByRole('heading', { level: 3 })).toHaveText(['ACCESSIBILITY', 'PRODUCT']);
-    await expect(dialog.getByRole('region', { name: 'PRODUCT' }).getByRole('listitem')).toHaveText([tagB.name, tagA.name]);
+    await expect(dialog.getByRole('region', { name: 'PRODUCT' }).getByRole('listitem')).toHaveText([
+      tagB.name,
+      tagA.name,
+    ]);
 
     // Details (resources only).
     await dialog.getByRole('tab', { name: 'Details' }).click();
     await expect(dialog.getByText('Active', { exact: true })).toBeVisible();
     await expect(dialog.getByText('Mar 15, 2030')).toBeVisible();
-    await expect(dialog.getByRole('link', { name: /Register Now/ })).toHaveAttribute('href', 'https://grants.example.org/apply');
-    await expect(dialog.getByRole('link', { name: /View FAQ/ })).toHaveAttribute('href', 'https://grants.example.org/faq');
+    await expect(dialog.getByRole('link', { name: /Register Now/ })).toHaveAttribute(
+      'href',
+      'https://grants.example.org/apply',
+    );
+    await expect(dialog.getByRole('link', { name: /View FAQ/ })).toHaveAttribute(
+      'href',
+      'https://grants.example.org/faq',
+    );
 
     // Closing resets the tab to About.
     await page.keyboard.press('Escape');
     await expect(dialog).toBeHidden();
-    await cards(page).filter({ hasText: `${word} Seed Grant` }).getByRole('button', { name: /^Details/ }).click();
+    await cards(page)
+      .filter({ hasText: `${word} Seed Grant` })
+      .getByRole('button', { name: /^Details/ })
+      .click();
     await expect(dialog.getByRole('tab', { name: 'About' })).toHaveAttribute('aria-selected', 'true');
     const engagement = await api.getLocation(resource.id);
     expect(engagement.engagement).toEqual({ totalViews: 2, totalClicks: 1 });
@@ -375,7 +450,11 @@ test.describe('Discover screen', () => {
     // A failing save shows the server's message.
     await page.route(`**/api/locations/${resource.id}`, (route) =>
       route.request().method() === 'PATCH'
-        ? route.fulfill({ status: 409, contentType: 'application/json', body: '{"message":"Someone else changed this place"}' })
+        ? route.fulfill({
+            status: 409,
+            contentType: 'application/json',
+            body: '{"message":"Someone else changed this place"}',
+          })
         : route.continue(),
     );
     await dialog.getByRole('button', { name: 'Save' }).click();
@@ -395,7 +474,10 @@ test.describe('Discover screen', () => {
     await expect(cards(page).filter({ hasText: `${word} Seed Grant Renamed` })).toHaveCount(1);
 
     // Cancel leaves editing without saving.
-    await cards(page).filter({ hasText: `${word} Seed Grant Renamed` }).getByRole('button', { name: /^Details/ }).click();
+    await cards(page)
+      .filter({ hasText: `${word} Seed Grant Renamed` })
+      .getByRole('button', { name: /^Details/ })
+      .click();
     await dialog.getByRole('button', { name: 'Edit' }).click();
     await dialog.getByLabel(/^Name/).fill('Not saved');
     await dialog.getByRole('button', { name: 'Cancel' }).click();
@@ -404,7 +486,10 @@ test.describe('Discover screen', () => {
     await dialog.getByRole('button', { name: 'Close', exact: true }).click();
 
     // A place that is not a resource: four tabs, no tags.
-    await cards(page).filter({ hasText: `${word} Quiet Park` }).getByRole('button', { name: /^Details/ }).click();
+    await cards(page)
+      .filter({ hasText: `${word} Quiet Park` })
+      .getByRole('button', { name: /^Details/ })
+      .click();
     await expect(dialog.getByRole('tab')).toHaveText(['About', 'Contact', 'reach', 'Tags']);
     await expect(dialog.getByRole('tablist')).toHaveClass(/grid-cols-4/);
     await dialog.getByRole('tab', { name: 'Tags' }).click();

@@ -15,7 +15,10 @@ async function toSpanish(page: Page) {
   await expect(page.getByRole('combobox', { name: 'Idioma' })).toHaveValue('es');
 }
 
-test('Discover, a location page and the add dialog read in Spanish; the choice is remembered', async ({ page, api }) => {
+test('Discover, a location page and the add dialog read in Spanish; the choice is remembered', async ({
+  page,
+  api,
+}) => {
   const place = await api.createLocation({
     name: uniqueName('Huerto'),
     category: 'community-garden',
@@ -54,7 +57,9 @@ test('Discover, a location page and the add dialog read in Spanish; the choice i
   await expect(page.getByRole('heading', { level: 1, name: place.name })).toBeVisible({ timeout: 30_000 });
   // Remembered after a reload (the fixtures accepted preference cookies).
   await expect(page.locator('html')).toHaveAttribute('lang', 'es');
-  await expect(page.getByRole('link', { name: 'Volver a Descubrir' }).or(page.getByRole('button', { name: 'Volver a Descubrir' }))).toBeVisible();
+  await expect(
+    page.getByRole('link', { name: 'Volver a Descubrir' }).or(page.getByRole('button', { name: 'Volver a Descubrir' })),
+  ).toBeVisible();
   await expect(page.getByRole('button', { name: 'Compartir' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Editar' })).toBeVisible();
   await expect(page.getByRole('tab', { name: 'Acerca de' })).toBeVisible();
@@ -70,11 +75,24 @@ test('Discover, a location page and the add dialog read in Spanish; the choice i
   await expect(page.getByRole('button', { name: 'Compartir' })).toBeVisible({ timeout: 30_000 });
 });
 
-test('descriptions are machine translated with a mark and the original; failures show the original', async ({ page, api }) => {
+test('descriptions are machine translated with a mark and the original; failures show the original', async ({
+  page,
+  api,
+}) => {
   const text = `Fresh vegetables every Saturday ${uniqueName('t')}`;
   const broken = `An untranslatable note ${uniqueName('u')}`;
-  const good = await api.createLocation({ name: uniqueName('Translated farm'), category: 'park', address: '1 Park Ln, Kansas City, MO 64106', description: text });
-  const bad = await api.createLocation({ name: uniqueName('Untranslated farm'), category: 'park', address: '2 Park Ln, Kansas City, MO 64106', description: broken });
+  const good = await api.createLocation({
+    name: uniqueName('Translated farm'),
+    category: 'park',
+    address: '1 Park Ln, Kansas City, MO 64106',
+    description: text,
+  });
+  const bad = await api.createLocation({
+    name: uniqueName('Untranslated farm'),
+    category: 'park',
+    address: '2 Park Ln, Kansas City, MO 64106',
+    description: broken,
+  });
 
   await page.goto(`/discover/${good.slug}`);
   await expect(page.getByRole('heading', { level: 1, name: good.name })).toBeVisible({ timeout: 30_000 });

@@ -36,12 +36,17 @@ const opened = (page: Page) => page.evaluate(() => (window as unknown as { __ope
 
 /** 'Jun 30, 2030' — SPEC.md's short US date in UTC. */
 const usDate = (iso: string) =>
-  new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' }).format(new Date(iso));
+  new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' }).format(
+    new Date(iso),
+  );
 
 const shot = (page: Page, name: string, project: string) =>
   page.screenshot({ path: `${SHOTS}/${project}-${name}.png`, fullPage: true });
 
-test('shows a skeleton, then the place with its facts, tags and the About and reach tabs', async ({ page, api }, info) => {
+test('shows a skeleton, then the place with its facts, tags and the About and reach tabs', async ({
+  page,
+  api,
+}, info) => {
   const tag = await api.createTag(uniqueName('Organic'), 'product');
   const name = uniqueName('Page Market');
   const loc = await api.createLocation({
@@ -128,12 +133,19 @@ test('a resource shows the Details tab: status, deadline, Register Now and View 
   await expect(details).toContainText('StatusActive');
   await expect(details.locator('.bg-green-600')).toHaveCount(1);
   await expect(details).toContainText('DeadlineJun 30, 2030');
-  await expect(details.getByRole('link', { name: /Register Now/ })).toHaveAttribute('href', 'https://example.org/register');
+  await expect(details.getByRole('link', { name: /Register Now/ })).toHaveAttribute(
+    'href',
+    'https://example.org/register',
+  );
   await expect(details.getByRole('link', { name: /View FAQ/ })).toHaveAttribute('href', 'https://example.org/faq');
   await expectNoAxeViolations(page);
   await shot(page, 'details', info.project.name);
 
-  const expired = await api.createLocation({ name: uniqueName('Page Expired'), category: 'resource', status: 'expired' });
+  const expired = await api.createLocation({
+    name: uniqueName('Page Expired'),
+    category: 'resource',
+    status: 'expired',
+  });
   await page.goto(`/discover/${expired.slug}`);
   await page.getByRole('tab', { name: 'Details' }).click();
   await expect(page.getByRole('tabpanel')).toContainText('StatusExpired');
@@ -151,9 +163,14 @@ test('an unknown slug shows the not-found card with a way back', async ({ page }
 });
 
 test('each page load records one view, and using the address records a click', async ({ page, api }) => {
-  const loc = await api.createLocation({ name: uniqueName('Page Views'), category: 'park', address: '4800 Main St, Kansas City, MO' });
+  const loc = await api.createLocation({
+    name: uniqueName('Page Views'),
+    category: 'park',
+    address: '4800 Main St, Kansas City, MO',
+  });
   const totals = async () => (await api.getLocation(loc.id)).engagement as { totalViews: number; totalClicks: number };
-  const viewPosted = () => page.waitForResponse((r) => r.url().endsWith(`/api/locations/${loc.id}/view`) && r.request().method() === 'POST');
+  const viewPosted = () =>
+    page.waitForResponse((r) => r.url().endsWith(`/api/locations/${loc.id}/view`) && r.request().method() === 'POST');
   const before = await totals();
 
   await Promise.all([viewPosted(), page.goto(`/discover/${loc.slug}`)]);
@@ -264,7 +281,10 @@ test('a failed save shows the server message, else the fallback', async ({ page,
   await expect(page.getByRole('form', { name: `Edit ${name}` })).toBeVisible();
 });
 
-test('Get Directions opens web maps, the device maps app and the transit app with its 2.5 s fallback', async ({ page, api }, info) => {
+test('Get Directions opens web maps, the device maps app and the transit app with its 2.5 s fallback', async ({
+  page,
+  api,
+}, info) => {
   const address = '4800 Main St, Kansas City, MO 64112';
   const loc = await api.createLocation({ name: uniqueName('Page Directions'), category: 'park', address });
   const q = encodeURIComponent(address);
@@ -286,17 +306,27 @@ test('Get Directions opens web maps, the device maps app and the transit app wit
   ]);
 
   await addressButton.click();
-  await page.getByRole('dialog').getByRole('button', { name: /Maps app/ }).click();
+  await page
+    .getByRole('dialog')
+    .getByRole('button', { name: /Maps app/ })
+    .click();
   // Desktop Chrome on Linux/Windows has no maps app: the Google Maps planner. Android: geo:.
   const device = isPhone(page)
     ? { url: `geo:0,0?q=${q}`, target: '_self' }
-    : { url: `https://www.google.com/maps/dir/?api=1&destination=${q}`, target: '_blank', features: 'noopener,noreferrer' };
+    : {
+        url: `https://www.google.com/maps/dir/?api=1&destination=${q}`,
+        target: '_blank',
+        features: 'noopener,noreferrer',
+      };
   expect((await opened(page))[1]).toEqual(device);
 
   // Freeze time to see the transit fallback fire at exactly 2.5 s.
   await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1000);
   await addressButton.click();
-  await page.getByRole('dialog').getByRole('button', { name: /Transit \(RideKC\)/ }).click();
+  await page
+    .getByRole('dialog')
+    .getByRole('button', { name: /Transit \(RideKC\)/ })
+    .click();
   expect((await opened(page)).slice(2)).toEqual([{ url: `transit://directions?to=${q}`, target: '_self' }]);
   await page.clock.runFor(2499);
   expect(await opened(page)).toHaveLength(3);
@@ -306,7 +336,10 @@ test('Get Directions opens web maps, the device maps app and the transit app wit
   ]);
 });
 
-test('Share offers Facebook, Twitter, LinkedIn, Email, the device share sheet and Copy link', async ({ page, api }, info) => {
+test('Share offers Facebook, Twitter, LinkedIn, Email, the device share sheet and Copy link', async ({
+  page,
+  api,
+}, info) => {
   const name = uniqueName('Page Share');
   const loc = await api.createLocation({
     name,

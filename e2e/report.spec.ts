@@ -85,9 +85,11 @@ test.describe('Report dialog', () => {
   test('select-type: Continue waits for a type; every validation message', async ({ page }) => {
     await page.goto('/');
     await openReport(page);
-    await expect(dialog(page).getByRole('radiogroup', { name: 'What kind of issue is it?' }).or(
-      dialog(page).getByRole('group', { name: 'What kind of issue is it?' }),
-    )).toBeVisible();
+    await expect(
+      dialog(page)
+        .getByRole('radiogroup', { name: 'What kind of issue is it?' })
+        .or(dialog(page).getByRole('group', { name: 'What kind of issue is it?' })),
+    ).toBeVisible();
     const cont = dialog(page).getByRole('button', { name: 'Continue' });
     await expect(cont).toBeDisabled();
     await expectNoAxeViolations(page, '[role="dialog"]');
@@ -256,10 +258,15 @@ test.describe('Report dialog', () => {
       ctx.drawImage(img, 0, 0);
       return [...ctx.getImageData(Math.floor(img.width / 2), img.height - 3, 1, 1).data];
     }, body.screenshot);
-    expect(pixel.slice(0, 3).every((c) => c > 235), `bottom pixel ${pixel}`).toBe(true);
+    expect(
+      pixel.slice(0, 3).every((c) => c > 235),
+      `bottom pixel ${pixel}`,
+    ).toBe(true);
   });
 
-  test("'other': the typed description is sent; Submitting... while sending; a failure keeps everything", async ({ page }) => {
+  test("'other': the typed description is sent; Submitting... while sending; a failure keeps everything", async ({
+    page,
+  }) => {
     await page.goto('/');
     await expect(page.locator('main h1')).toBeVisible();
     await openReport(page);
@@ -275,7 +282,11 @@ test.describe('Report dialog', () => {
     });
     await page.route('**/api/flag-reports', async (route) => {
       await gate;
-      await route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"Internal Server Error"}' });
+      await route.fulfill({
+        status: 500,
+        contentType: 'application/json',
+        body: '{"message":"Internal Server Error"}',
+      });
     });
     await dialog(page).getByRole('button', { name: 'Submit Report' }).click();
     const submitting = dialog(page).getByRole('button', { name: 'Submitting...' });

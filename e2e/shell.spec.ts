@@ -106,14 +106,18 @@ test.describe('visitor total', () => {
     await stranger.goto('/about');
     await expect(stranger.getByTestId('visitor-count')).toHaveText(/^\d+ total visitors?$/, { timeout: 30_000 });
     await expect
-      .poll(async () => ((await (await request.get('/api/visitors/total')).json()) as { totalVisitors: number }).totalVisitors)
+      .poll(
+        async () =>
+          ((await (await request.get('/api/visitors/total')).json()) as { totalVisitors: number }).totalVisitors,
+      )
       .toBeGreaterThanOrEqual(before + 1);
     await other.close();
 
     // The header shows the API's number ('N total visitors').
     await page.reload();
     await expect(page.getByTestId('visitor-count')).toHaveText(/^\d+ total visitors$/);
-    const after = ((await (await request.get('/api/visitors/total')).json()) as { totalVisitors: number }).totalVisitors;
+    const after = ((await (await request.get('/api/visitors/total')).json()) as { totalVisitors: number })
+      .totalVisitors;
     const text = await page.getByTestId('visitor-count').textContent();
     const shown = Number(text?.match(/^(\d+) total visitors$/)?.[1]);
     expect(shown).toBeGreaterThanOrEqual(before + 1);
@@ -201,7 +205,13 @@ test.describe('static pages', () => {
     await expect(page).toHaveTitle('Cookie Information | KC Green Directory');
     await expect(page.getByRole('heading', { level: 2, name: 'Essential Cookies' })).toBeVisible();
     await expect(page.getByRole('heading', { level: 2, name: 'Preference Cookies' })).toBeVisible();
-    for (const key of ['engagement_session_id', 'visit_recorded', 'location_engagement_session_id', 'cookie_consent', 'language']) {
+    for (const key of [
+      'engagement_session_id',
+      'visit_recorded',
+      'location_engagement_session_id',
+      'cookie_consent',
+      'language',
+    ]) {
       await expect(page.getByText(key, { exact: true })).toBeVisible();
     }
     await expectNoHorizontalScroll(page);

@@ -29,4 +29,6 @@ function walk(d) {
   }
 }
 walk(dir);
-console.log(`compressed ${files} assets in ${dir}: ${Math.round(before / 1024)} KiB -> ${Math.round(after / 1024)} KiB (brotli)`);
+console.log(
+  `compressed ${files} assets in ${dir}: ${Math.round(before / 1024)} KiB -> ${Math.round(after / 1024)} KiB (brotli)`,
+);

@@ -37,7 +37,8 @@ export function startFakeGeocoder(port: number): Promise<FakeGeocoder> {
     if (q.includes('ratelimited')) return void res.writeHead(429, { 'retry-after': '1' }).end('slow down');
     if (q.includes('servererror')) return void res.writeHead(503).end('down');
     if (q.includes('redirectme')) return void res.writeHead(302, { location: 'http://127.0.0.1:1/elsewhere' }).end();
-    if (q.includes('garbage')) return void res.writeHead(200, { 'content-type': 'application/json' }).end('<html>not json');
+    if (q.includes('garbage'))
+      return void res.writeHead(200, { 'content-type': 'application/json' }).end('<html>not json');
     if (q.includes('notalist')) {
       return void res.writeHead(200, { 'content-type': 'application/json' }).end('{"lat":"1","lon":"2"}');
     }
@@ -45,7 +46,11 @@ export function startFakeGeocoder(port: number): Promise<FakeGeocoder> {
     const body = hit ? [{ lat: String(hit[1].lat), lon: String(hit[1].lon), display_name: hit[0] }] : [];
     res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(body));
   });
-  const fake = Object.assign(server, { requests: [] as string[], lastUserAgent: undefined as string | undefined, url: '' });
+  const fake = Object.assign(server, {
+    requests: [] as string[],
+    lastUserAgent: undefined as string | undefined,
+    url: '',
+  });
   // Hanging 'slowpoke' requests must not keep close() waiting.
   const close = server.close.bind(server);
   fake.close = ((cb?: (err?: Error) => void) => {

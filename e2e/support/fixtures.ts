@@ -53,7 +53,10 @@ export const test = base.extend<{ api: ApiHelper; withConsentBanner: boolean }>(
       await page.addInitScript((key) => {
         try {
           if (!localStorage.getItem(key)) {
-            localStorage.setItem(key, JSON.stringify({ essential: true, preferences: true, decidedAt: new Date().toISOString() }));
+            localStorage.setItem(
+              key,
+              JSON.stringify({ essential: true, preferences: true, decidedAt: new Date().toISOString() }),
+            );
           }
         } catch {
           /* storage blocked */

@@ -13,7 +13,11 @@ const ROWS = Number(process.argv[2] ?? 10_000);
 const CATEGORIES = ['farmers-market', 'local-farmer', 'community-garden', 'park', 'resource'];
 const TAGS = ['Organic', 'Local Produce', 'Wheelchair Accessible', 'Walking Trails', 'Accepts SNAP', 'Pet Friendly'];
 
-const env = testEnv({ LOG_LEVEL: process.env.BENCH_LOG ?? "silent", ADMIN_USERNAME: 'bench-admin', ADMIN_PASSWORD: 'bench-password' });
+const env = testEnv({
+  LOG_LEVEL: process.env.BENCH_LOG ?? 'silent',
+  ADMIN_USERNAME: 'bench-admin',
+  ADMIN_PASSWORD: 'bench-password',
+});
 const database = await openDatabase({ dataDir: 'memory://bench-import' });
 await runMigrations(database);
 await ensureAdminFromEnv(database.db, env);
@@ -26,7 +30,9 @@ for (let i = 0; i < ROWS; i++) {
   const address = `${100 + i} Main St, Kansas City, MO 641${String(i % 100).padStart(2, '0')}`;
   addresses.push(address);
   const tags = `${TAGS[i % TAGS.length]}, ${TAGS[(i * 7) % TAGS.length]}`;
-  lines.push(`"Bench Place ${i}",${CATEGORIES[i % 5]},"A place to grow, buy and share food (row ${i}).","${address}",https://example.org/${i},"${tags}"`);
+  lines.push(
+    `"Bench Place ${i}",${CATEGORIES[i % 5]},"A place to grow, buy and share food (row ${i}).","${address}",https://example.org/${i},"${tags}"`,
+  );
 }
 const csv = lines.join('\r\n');
 for (let i = 0; i < addresses.length; i += 1000) {
@@ -49,7 +55,9 @@ const login = await app.inject({
 const cookie = `kc_admin=${login.cookies.find((c) => c.name === 'kc_admin')?.value}`;
 const boundary = '----kcbench';
 const payload = Buffer.concat([
-  Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="csvFile"; filename="bench.csv"\r\nContent-Type: text/csv\r\n\r\n`),
+  Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="csvFile"; filename="bench.csv"\r\nContent-Type: text/csv\r\n\r\n`,
+  ),
   Buffer.from(csv),
   Buffer.from(`\r\n--${boundary}--\r\n`),
 ]);

@@ -20,7 +20,9 @@ async function main() {
   const database = await openDatabase({ dataDir: dir });
   await runMigrations(database);
   const db = database.db;
-  const count = (await db.execute(sql`select count(*)::int as n from locations`)) as unknown as { rows: { n: number }[] };
+  const count = (await db.execute(sql`select count(*)::int as n from locations`)) as unknown as {
+    rows: { n: number }[];
+  };
   if (Number(count.rows[0]?.n) === 0) await generatePlaces(db, Number(process.env.BENCH_PLACES ?? 100_000));
   else await db.execute(sql`analyze`);
   const tags = (await db.execute(sql`select id from tags order by id`)) as unknown as { rows: { id: number }[] };
@@ -43,7 +45,11 @@ async function main() {
     return originalExecute(q);
   }) as typeof db.execute;
   setSearchCacheEnabled(false);
-  const app = await buildApp({ env: testEnv({ NODE_ENV: 'production', LOG_LEVEL: 'silent' }), database, logger: false });
+  const app = await buildApp({
+    env: testEnv({ NODE_ENV: 'production', LOG_LEVEL: 'silent' }),
+    database,
+    logger: false,
+  });
   for (const p of paths) {
     const times: number[] = [];
     let res = await app.inject({ method: 'GET', url: p });

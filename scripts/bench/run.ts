@@ -131,7 +131,16 @@ function load(url: string, scenario: Scenario, varied = false): Promise<Measured
       },
       (err, result) => {
         if (err) return reject(err);
-        if (process.env.BENCH_DEBUG) console.error(JSON.stringify({ total: result.requests.total, errors: result.errors, timeouts: result.timeouts, non2xx: result.non2xx, codes: result.statusCodeStats }));
+        if (process.env.BENCH_DEBUG)
+          console.error(
+            JSON.stringify({
+              total: result.requests.total,
+              errors: result.errors,
+              timeouts: result.timeouts,
+              non2xx: result.non2xx,
+              codes: result.statusCodeStats,
+            }),
+          );
         times.sort((a, b) => a - b);
         resolve({
           name: scenario.name,
@@ -188,7 +197,7 @@ async function main() {
   for (let i = 0; i < tagIds.length; i++)
     for (let j = i + 1; j < tagIds.length; j += 7) tagPairs.push([tagIds[i]!, tagIds[j]!]);
   const n = 240;
-  const pick = <T,>(list: T[], i: number) => list[i % list.length]!;
+  const pick = <T>(list: T[], i: number) => list[i % list.length]!;
   const enc = encodeURIComponent;
   const scenarios: Scenario[] = [
     {
@@ -220,14 +229,21 @@ async function main() {
     {
       name: 'map points (category)',
       path: '/api/locations/points?category=farmers-market',
-      varied: Array.from({ length: n }, (_, i) => `/api/locations/points?category=${pick(BENCH_CATEGORIES, i)}&tagIds=${pick(tagIds, Math.floor(i / 5))}`),
+      varied: Array.from(
+        { length: n },
+        (_, i) =>
+          `/api/locations/points?category=${pick(BENCH_CATEGORIES, i)}&tagIds=${pick(tagIds, Math.floor(i / 5))}`,
+      ),
     },
     // What the map itself asks (decision 0203) with 20,000 farmers markets: first the filters alone
     // (the total and the bounds), then the area in view as a desktop browser sends it.
     {
       name: 'map overview (category)',
       path: '/api/locations/map?category=farmers-market',
-      varied: Array.from({ length: n }, (_, i) => `/api/locations/map?category=${pick(BENCH_CATEGORIES, i)}&tagIds=${pick(tagIds, Math.floor(i / 5))}`),
+      varied: Array.from(
+        { length: n },
+        (_, i) => `/api/locations/map?category=${pick(BENCH_CATEGORIES, i)}&tagIds=${pick(tagIds, Math.floor(i / 5))}`,
+      ),
     },
     {
       name: 'map view (category, zoom 11)',
@@ -245,9 +261,14 @@ async function main() {
   app.get<{ Params: { which: string } }>('/bench/ceiling/:which', async (req, reply) =>
     reply.type('application/json; charset=utf-8').send(ceilingBodies[req.params.which] ?? ''),
   );
-  for (const [which, s] of [['list', scenarios[0]!], ['points', scenarios[4]!], ['map', scenarios[6]!]] as const) {
+  for (const [which, s] of [
+    ['list', scenarios[0]!],
+    ['points', scenarios[4]!],
+    ['map', scenarios[6]!],
+  ] as const) {
     const sample = await app.inject({ method: 'GET', url: s.path });
-    if (sample.statusCode !== 200) throw new Error(`${s.name} answered ${sample.statusCode}: ${sample.body.slice(0, 300)}`);
+    if (sample.statusCode !== 200)
+      throw new Error(`${s.name} answered ${sample.statusCode}: ${sample.body.slice(0, 300)}`);
     ceilingBodies[which] = sample.body;
   }
   const searchScenarios = [...scenarios];
@@ -264,7 +285,9 @@ async function main() {
     const body = res.json() as unknown[] | { total: number; points: unknown[]; clusters: unknown[] };
     totals[s.name] = String(
       res.headers['x-total-count'] ??
-        (Array.isArray(body) ? body.length : `${body.total} (drawn as ${body.clusters.length} clusters + ${body.points.length} points)`),
+        (Array.isArray(body)
+          ? body.length
+          : `${body.total} (drawn as ${body.clusters.length} clusters + ${body.points.length} points)`),
     );
     const times: number[] = [];
     for (let i = 0; i < 5; i++) {
@@ -297,9 +320,18 @@ async function main() {
 
   // A map asking again with the ETag it got: 304 without a query.
   const etag = (await fetch(url + scenarios[4]!.path)).headers.get('etag');
-  if (etag) scenarios.push({ name: 'map points, If-None-Match (304)', path: scenarios[4]!.path, headers: { 'if-none-match': etag } });
+  if (etag)
+    scenarios.push({
+      name: 'map points, If-None-Match (304)',
+      path: scenarios[4]!.path,
+      headers: { 'if-none-match': etag },
+    });
   // A browser accepts gzip: the cached answer is compressed once and sent as is.
-  scenarios.push({ name: 'map points, accept-encoding: gzip', path: scenarios[4]!.path, headers: { 'accept-encoding': 'gzip' } });
+  scenarios.push({
+    name: 'map points, accept-encoding: gzip',
+    path: scenarios[4]!.path,
+    headers: { 'accept-encoding': 'gzip' },
+  });
   scenarios.push({ name: 'ceiling: static body, list size', path: '/bench/ceiling/list' });
   scenarios.push({ name: 'ceiling: static body, points size', path: '/bench/ceiling/points' });
   scenarios.push({ name: 'ceiling: static body, map view size', path: '/bench/ceiling/map' });
@@ -369,11 +401,11 @@ async function main() {
     '',
     'How to read it:',
     '',
-    '- *repeated*: one request asked over and over, as the Discover page\'s first screen and the map\'s',
+    "- *repeated*: one request asked over and over, as the Discover page's first screen and the map's",
     '  areas are by many visitors; the response cache of the embedded database answers after the first',
-    '  (decision 0500), and a write empties it. This is the budget\'s measurement (DESIGN.md section 6).',
+    "  (decision 0500), and a write empties it. This is the budget's measurement (DESIGN.md section 6).",
     '- *varied*: hundreds of distinct queries with the cache off, so that every request costs its SQL.',
-    '  PGlite runs one query at a time on the app\'s thread, so 32 connections queue behind each other:',
+    "  PGlite runs one query at a time on the app's thread, so 32 connections queue behind each other:",
     '  p50 is about 32 times the single query below, whatever the query. Meeting 25 ms this way would',
     '  need every query under 1 ms. PostgreSQL runs queries in parallel, but on 2 cores that buys little.',
     '- *map points*: every match at once (`/api/locations/points`, kept for other clients); its size',

@@ -20,9 +20,36 @@ const offline: typeof fetch = async () => {
 
 /** Hostile scalar values: wrong types, edge numbers, huge and odd strings. */
 const hostileScalar = fc.oneof(
-  fc.constantFrom<unknown>(null, true, false, 0, -1, 1.5, 2 ** 31, -(2 ** 53), 1e308, '', ' ', HUGE, '\u0000', '\ud800', '\udfff\ud800',
-    '<script>alert(1)</script>', "' OR 1=1 --", '../../etc/passwd', '%00', 'NaN', 'Infinity', '__proto__', 'constructor',
-    '9'.repeat(400), '-0', '1e999', '[]', '{}'),
+  fc.constantFrom<unknown>(
+    null,
+    true,
+    false,
+    0,
+    -1,
+    1.5,
+    2 ** 31,
+    -(2 ** 53),
+    1e308,
+    '',
+    ' ',
+    HUGE,
+    '\u0000',
+    '\ud800',
+    '\udfff\ud800',
+    '<script>alert(1)</script>',
+    "' OR 1=1 --",
+    '../../etc/passwd',
+    '%00',
+    'NaN',
+    'Infinity',
+    '__proto__',
+    'constructor',
+    '9'.repeat(400),
+    '-0',
+    '1e999',
+    '[]',
+    '{}',
+  ),
   fc.string({ unit: 'binary', maxLength: 40 }),
   fc.integer(),
   fc.double(),
@@ -58,20 +85,57 @@ function bodyArbitrary(keys: string[]) {
 }
 
 function queryArbitrary(names: string[]) {
-  const key = names.length ? fc.oneof(fc.constantFrom(...names), fc.string({ maxLength: 8 })) : fc.string({ maxLength: 8 });
+  const key = names.length
+    ? fc.oneof(fc.constantFrom(...names), fc.string({ maxLength: 8 }))
+    : fc.string({ maxLength: 8 });
   const value = fc.oneof(
-    fc.constantFrom('', '-1', '0', '1e999', 'NaN', 'all', '1,2,x', ',,,', '%', '%ZZ', '%00', 'a'.repeat(3000), '[object Object]'),
+    fc.constantFrom(
+      '',
+      '-1',
+      '0',
+      '1e999',
+      'NaN',
+      'all',
+      '1,2,x',
+      ',,,',
+      '%',
+      '%ZZ',
+      '%00',
+      'a'.repeat(3000),
+      '[object Object]',
+    ),
     fc.string({ unit: 'binary', maxLength: 30 }),
     fc.integer().map(String),
     fc.double().map(String),
   );
-  return fc.array(fc.tuple(key, value), { maxLength: 6 }).map((pairs) =>
-    pairs.map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v).replace(/%25(?=[0-9A-Z]{0,2})/g, (m) => (Math.random() < 0.3 ? '%' : m))}`).join('&'),
-  );
+  return fc
+    .array(fc.tuple(key, value), { maxLength: 6 })
+    .map((pairs) =>
+      pairs
+        .map(
+          ([k, v]) =>
+            `${encodeURIComponent(k)}=${encodeURIComponent(v).replace(/%25(?=[0-9A-Z]{0,2})/g, (m) => (Math.random() < 0.3 ? '%' : m))}`,
+        )
+        .join('&'),
+    );
 }
 
 const pathValue = fc.oneof(
-  fc.constantFrom('1', '0', '-1', '2147483648', '99999999999999999999', '1.5', 'abc', '%00', '%2F', '..', 'null', 'a'.repeat(250), '%E0%A4%A'),
+  fc.constantFrom(
+    '1',
+    '0',
+    '-1',
+    '2147483648',
+    '99999999999999999999',
+    '1.5',
+    'abc',
+    '%00',
+    '%2F',
+    '..',
+    'null',
+    'a'.repeat(250),
+    '%E0%A4%A',
+  ),
   fc.string({ unit: 'binary', minLength: 1, maxLength: 20 }).map(encodeURIComponent),
 );
 
@@ -82,10 +146,16 @@ describe('fuzz: every /api endpoint survives malformed input', () => {
   beforeAll(async () => {
     t = await createTestApp({}, { fetch: offline });
     const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json() as {
-      paths: Record<string, Record<string, {
-        parameters?: Array<{ in: string; name: string }>;
-        requestBody?: { content?: Record<string, { schema?: { properties?: Record<string, unknown> } }> };
-      }>>;
+      paths: Record<
+        string,
+        Record<
+          string,
+          {
+            parameters?: Array<{ in: string; name: string }>;
+            requestBody?: { content?: Record<string, { schema?: { properties?: Record<string, unknown> } }> };
+          }
+        >
+      >;
     };
     for (const [path, ops] of Object.entries(doc.paths)) {
       if (!path.startsWith('/api/') || path.startsWith('/api/docs')) continue;
@@ -104,12 +174,22 @@ describe('fuzz: every /api endpoint survives malformed input', () => {
 
   it('the OpenAPI description lists the API (and so the fuzz covers it)', async () => {
     const paths = endpoints.map((e) => `${e.method} ${e.path}`);
-    for (const p of ['GET /api/locations', 'POST /api/locations', 'POST /api/flag-reports', 'GET /api/geocode',
-      'POST /api/locations/{id}/view', 'POST /api/locations/{id}/click', 'GET /api/export/locations.csv',
-      'GET /api/locations/points', 'GET /api/locations/map']) {
+    for (const p of [
+      'GET /api/locations',
+      'POST /api/locations',
+      'POST /api/flag-reports',
+      'GET /api/geocode',
+      'POST /api/locations/{id}/view',
+      'POST /api/locations/{id}/click',
+      'GET /api/export/locations.csv',
+      'GET /api/locations/points',
+      'GET /api/locations/map',
+    ]) {
       expect(paths).toContain(p);
     }
-    expect(endpoints.find((e) => e.path === '/api/locations/map')!.query).toEqual(expect.arrayContaining(['west', 'zoom', 'search']));
+    expect(endpoints.find((e) => e.path === '/api/locations/map')!.query).toEqual(
+      expect.arrayContaining(['west', 'zoom', 'search']),
+    );
     const flag = endpoints.find((e) => e.path === '/api/flag-reports')!;
     expect(flag.bodyKeys).toEqual(expect.arrayContaining(['locationId', 'flagType', 'description', 'screenshot']));
   });
@@ -138,7 +218,10 @@ describe('fuzz: every /api endpoint survives malformed input', () => {
         remoteAddress: `10.${(ip >> 16) & 255}.${(ip >> 8) & 255}.${ip & 255}`,
         ...(raw !== undefined ? { payload: raw, headers: { 'content-type': contentType } } : {}),
       });
-      if (res.statusCode >= 500) failures.push(`${method} ${url.slice(0, 200)} body=${String(raw).slice(0, 200)} -> ${res.statusCode} ${res.body.slice(0, 200)}`);
+      if (res.statusCode >= 500)
+        failures.push(
+          `${method} ${url.slice(0, 200)} body=${String(raw).slice(0, 200)} -> ${res.statusCode} ${res.body.slice(0, 200)}`,
+        );
     };
     const fill = (path: string, values: string[]) => {
       let i = 0;
@@ -150,12 +233,21 @@ describe('fuzz: every /api endpoint survives malformed input', () => {
       if (Date.now() > deadline) break;
       const isWrite = ep.method !== 'GET' && ep.method !== 'HEAD' && ep.method !== 'DELETE';
       await fc.assert(
-        fc.asyncProperty(fc.array(pathValue, { minLength: 1, maxLength: 2 }), queryArbitrary(ep.query), bodyArbitrary(ep.bodyKeys),
-          fc.constantFrom('application/json', 'application/json; charset=utf-8', 'text/plain', 'application/x-www-form-urlencoded'),
+        fc.asyncProperty(
+          fc.array(pathValue, { minLength: 1, maxLength: 2 }),
+          queryArbitrary(ep.query),
+          bodyArbitrary(ep.bodyKeys),
+          fc.constantFrom(
+            'application/json',
+            'application/json; charset=utf-8',
+            'text/plain',
+            'application/x-www-form-urlencoded',
+          ),
           async (pathValues, query, body, contentType) => {
             const url = `${fill(ep.path, pathValues)}${query ? `?${query}` : ''}`;
             await send(ep.method, url, isWrite ? body.raw : undefined, isWrite ? contentType : undefined);
-          }),
+          },
+        ),
         { numRuns: runsEach, seed: 20261120, endOnFailure: true },
       );
     }

@@ -13,7 +13,5 @@ export class HttpError extends Error {
 }
 
 export const notFound = (message = 'Not Found') => new HttpError(404, message);
-export const badRequest = (message: string, errors?: Record<string, string>) =>
-  new HttpError(400, message, errors);
-export const conflict = (message: string, errors?: Record<string, string>) =>
-  new HttpError(409, message, errors);
+export const badRequest = (message: string, errors?: Record<string, string>) => new HttpError(400, message, errors);
+export const conflict = (message: string, errors?: Record<string, string>) => new HttpError(409, message, errors);

@@ -1,12 +1,6 @@
 // Business constants of SPEC.md section 9, in one place for the client, the server and the tests.
 
-export const LOCATION_CATEGORIES = [
-  'farmers-market',
-  'local-farmer',
-  'community-garden',
-  'park',
-  'resource',
-] as const;
+export const LOCATION_CATEGORIES = ['farmers-market', 'local-farmer', 'community-garden', 'park', 'resource'] as const;
 export type LocationCategory = (typeof LOCATION_CATEGORIES)[number];
 
 export const CATEGORY_LABELS: Record<LocationCategory, string> = {
@@ -29,14 +23,7 @@ export const FILTER_CATEGORY_LABELS: Record<FilterCategory, string> = {
   resource: 'Resources',
 };
 
-export const TAG_CATEGORIES = [
-  'product',
-  'amenity',
-  'accessibility',
-  'community',
-  'sustainability',
-  'other',
-] as const;
+export const TAG_CATEGORIES = ['product', 'amenity', 'accessibility', 'community', 'sustainability', 'other'] as const;
 export type TagCategory = (typeof TAG_CATEGORIES)[number];
 
 export const LOCATION_STATUSES = ['active', 'expired'] as const;

@@ -62,11 +62,16 @@ export function tileArea(view: { west: number; south: number; east: number; nort
   const clampLat = (v: number) => Math.max(-MERCATOR_MAX_LAT, Math.min(MERCATOR_MAX_LAT, v));
   const nw = mercatorPixel(clampLat(view.north), Math.max(-180, view.west), z);
   const se = mercatorPixel(clampLat(view.south), Math.min(180, view.east), z);
-  const snap = (v: number, round: (n: number) => number) => Math.max(0, Math.min(worldPx, round(v / TILE_PX) * TILE_PX));
+  const snap = (v: number, round: (n: number) => number) =>
+    Math.max(0, Math.min(worldPx, round(v / TILE_PX) * TILE_PX));
   const x0 = Math.min(snap(nw.x, Math.floor), worldPx - TILE_PX);
   const y0 = Math.min(snap(nw.y, Math.floor), worldPx - TILE_PX);
   const topLeft = mercatorLatLng(x0, y0, z);
-  const bottomRight = mercatorLatLng(Math.max(snap(se.x, Math.ceil), x0 + TILE_PX), Math.max(snap(se.y, Math.ceil), y0 + TILE_PX), z);
+  const bottomRight = mercatorLatLng(
+    Math.max(snap(se.x, Math.ceil), x0 + TILE_PX),
+    Math.max(snap(se.y, Math.ceil), y0 + TILE_PX),
+    z,
+  );
   const fix = (v: number) => Math.round(v * 1e6) / 1e6;
   return {
     west: fix(Math.max(-180, topLeft.lng)),
@@ -76,4 +81,3 @@ export function tileArea(view: { west: number; south: number; east: number; nort
     zoom: z,
   };
 }
-

@@ -4,8 +4,7 @@
 
 export const MSG = {
   nameRequired: 'Name is required',
-  addressRequired:
-    'Address is required for farmers markets, local farmers, community gardens, and parks',
+  addressRequired: 'Address is required for farmers markets, local farmers, community gardens, and parks',
   invalidUrl: 'Please enter a valid URL',
   tagHtml: 'HTML tags are not allowed in tag name',
   tagNameRequired: 'Tag name is required',
@@ -17,8 +16,7 @@ export const MSG = {
   loadLocationsFailed: 'Failed to load locations. Please try again.',
   noResults: 'No locations found matching your criteria.',
   noResultsHint: 'Try adjusting your filters or expanding your search radius.',
-  locationNotFound:
-    'Location not found. This location may have been removed or the URL may be incorrect.',
+  locationNotFound: 'Location not found. This location may have been removed or the URL may be incorrect.',
   locationNotFoundShort: 'Location not found',
   invalidFileTitle: 'Invalid file',
   invalidFileText: 'Please select a CSV file.',

@@ -2,7 +2,18 @@
 // report is about. Pages and dialogs that show one place call useReportLocation(id) while they
 // are open, so a report started there carries that place's id (issue 7, a deliberate
 // improvement on the spec's always-null id).
-import { createContext, lazy, type ReactNode, Suspense, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
+import {
+  createContext,
+  lazy,
+  type ReactNode,
+  Suspense,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 
 const AddLocationDialog = lazy(() => import('../features/add-location/add-location-dialog'));
 const ReportDialog = lazy(() => import('../features/report/report-dialog'));
@@ -55,9 +66,7 @@ export function AppDialogsProvider({ children }: { children: ReactNode }) {
       {children}
       <Suspense fallback={null}>
         {addMounted && <AddLocationDialog open={addOpen} onOpenChange={setAddOpen} />}
-        {reportMounted && (
-          <ReportDialog open={reportOpen} onOpenChange={setReportOpen} locationId={reportLocationId} />
-        )}
+        {reportMounted && <ReportDialog open={reportOpen} onOpenChange={setReportOpen} locationId={reportLocationId} />}
       </Suspense>
     </Ctx.Provider>
   );

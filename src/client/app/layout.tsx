@@ -7,7 +7,6 @@ import { Announcer } from './announcer';
 import { Header } from './header';
 import { useKeyboardShortcuts } from './use-keyboard-shortcuts';
 
-
 // Radix Toast (with its swipe and focus layers) is fetched right after the first paint, not with
 // it: the toast store itself is plain code, so a toast requested earlier still shows.
 const Toaster = lazy(() => import('../components/ui/toaster').then((m) => ({ default: m.Toaster })));
@@ -43,10 +42,18 @@ export function Layout({ children }: { children: ReactNode }) {
           aria-label={t('footer.label')}
           className="mx-auto flex max-w-6xl flex-wrap items-center justify-center gap-x-6 gap-y-2 px-4 py-6 text-sm text-gray-700"
         >
-          <Link className="inline-block py-1 underline-offset-4 hover:underline" to="/about">{t('footer.about')}</Link>
-          <Link className="inline-block py-1 underline-offset-4 hover:underline" to="/privacy">{t('footer.privacy')}</Link>
-          <Link className="inline-block py-1 underline-offset-4 hover:underline" to="/terms">{t('footer.terms')}</Link>
-          <Link className="inline-block py-1 underline-offset-4 hover:underline" to="/cookies">{t('footer.cookies')}</Link>
+          <Link className="inline-block py-1 underline-offset-4 hover:underline" to="/about">
+            {t('footer.about')}
+          </Link>
+          <Link className="inline-block py-1 underline-offset-4 hover:underline" to="/privacy">
+            {t('footer.privacy')}
+          </Link>
+          <Link className="inline-block py-1 underline-offset-4 hover:underline" to="/terms">
+            {t('footer.terms')}
+          </Link>
+          <Link className="inline-block py-1 underline-offset-4 hover:underline" to="/cookies">
+            {t('footer.cookies')}
+          </Link>
           <span className="text-gray-600">{t('footer.copyright', { year: new Date().getFullYear() })}</span>
         </nav>
       </footer>

@@ -22,7 +22,10 @@ export function SafeDescription({ html, className }: { html: string | null | und
         dangerouslySetInnerHTML={{ __html: clean }}
       />
       {translation.translated && (
-        <p className={cn('mt-1 flex flex-wrap items-center gap-x-2 text-xs text-gray-700')} data-testid="machine-translated">
+        <p
+          className={cn('mt-1 flex flex-wrap items-center gap-x-2 text-xs text-gray-700')}
+          data-testid="machine-translated"
+        >
           <span>{showOriginal ? t('originalShown') : t('machineTranslated')}</span>
           <button
             type="button"

@@ -56,7 +56,7 @@ function linkifyHtml(html: string): string {
   const walker = document.createTreeWalker(container, NodeFilter.SHOW_TEXT);
   const texts: Text[] = [];
   for (let n = walker.nextNode(); n; n = walker.nextNode()) {
-    if (!(n.parentElement?.closest('a'))) texts.push(n as Text);
+    if (!n.parentElement?.closest('a')) texts.push(n as Text);
   }
   for (const text of texts) {
     const value = text.nodeValue ?? '';

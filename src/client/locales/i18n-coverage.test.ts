@@ -41,13 +41,23 @@ describe('interface text catalogs', () => {
       const es = catalog('es', ns);
       const enKeys = new Set(flatten(en).map(basePlural));
       const esKeys = new Set(flatten(es).map(basePlural));
-      expect([...enKeys].filter((k) => !esKeys.has(k)), 'missing in es').toEqual([]);
-      expect([...esKeys].filter((k) => !enKeys.has(k)), 'missing in en').toEqual([]);
+      expect(
+        [...enKeys].filter((k) => !esKeys.has(k)),
+        'missing in es',
+      ).toEqual([]);
+      expect(
+        [...esKeys].filter((k) => !enKeys.has(k)),
+        'missing in en',
+      ).toEqual([]);
       const lookup = (obj: Record<string, unknown>, key: string) =>
         key.split('.').reduce<unknown>((o, part) => (o as Record<string, unknown>)?.[part], obj);
       const empty = [
-        ...flatten(en).filter((k) => lookup(en, k) === '').map((k) => `en:${k}`),
-        ...flatten(es).filter((k) => lookup(es, k) === '').map((k) => `es:${k}`),
+        ...flatten(en)
+          .filter((k) => lookup(en, k) === '')
+          .map((k) => `en:${k}`),
+        ...flatten(es)
+          .filter((k) => lookup(es, k) === '')
+          .map((k) => `es:${k}`),
       ];
       expect(empty).toEqual([]);
     });
@@ -63,7 +73,8 @@ describe('interface text catalogs', () => {
         // JSX text between tags: '>Some words<' or '>Word</'. A single identifier followed by '<'
         // and no '/' is a generic call (getJson<T>), not text.
         const m = code.match(/>\s*([A-Za-z][A-Za-z ,.'!?-]{1,}?)\s*<(\/?)/);
-        const jsxText = m && (m[2] === '/' || /\s/.test(m[1]!.trim())) && !/=>\s*$/.test(code.slice(0, m.index! + 1)) ? m : null;
+        const jsxText =
+          m && (m[2] === '/' || /\s/.test(m[1]!.trim())) && !/=>\s*$/.test(code.slice(0, m.index! + 1)) ? m : null;
         // Literal accessible names and placeholders.
         const attr = code.match(/\b(aria-label|placeholder|title|alt)="([^"]*[A-Za-z][^"]*)"/);
         if (jsxText) offenders.push(`${rel}:${i + 1}: text "${jsxText[1]!.trim()}"`);

@@ -23,7 +23,11 @@ export interface Database {
    * connection of its own (a pooled one would be handed to queries). `onLost` is called once if
    * that connection fails. Resolves when listening, with the function that stops it.
    */
-  listen?(channel: string, onNotify: (payload: string) => void, onLost: (err: Error) => void): Promise<() => Promise<void>>;
+  listen?(
+    channel: string,
+    onNotify: (payload: string) => void,
+    onLost: (err: Error) => void,
+  ): Promise<() => Promise<void>>;
 }
 
 /** LISTEN on a dedicated client of `connectionString`. */

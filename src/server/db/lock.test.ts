@@ -11,7 +11,15 @@ const root = path.resolve(import.meta.dirname, '../../..');
 function startServer(dataDir: string) {
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
     cwd: root,
-    env: { ...process.env, DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', SEED: 'false', LOG_LEVEL: 'info', DATABASE_URL: '' },
+    env: {
+      ...process.env,
+      DATA_DIR: dataDir,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      SEED: 'false',
+      LOG_LEVEL: 'info',
+      DATABASE_URL: '',
+    },
   });
   let out = '';
   child.stdout.on('data', (d) => {
@@ -50,7 +58,9 @@ describe('DATA_DIR lock', () => {
     const second = startServer(dataDir);
     started.push(second.child);
     expect(await second.exited).toBe(1);
-    expect(second.output()).toContain(`The data folder ${dataDir} is in use by another process (pid ${first.child.pid})`);
+    expect(second.output()).toContain(
+      `The data folder ${dataDir} is in use by another process (pid ${first.child.pid})`,
+    );
 
     first.child.kill('SIGTERM');
     expect(await first.exited).toBe(0);

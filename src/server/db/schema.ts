@@ -105,10 +105,7 @@ export const locationTags = pgTable(
       .notNull()
       .references(() => tags.id, { onDelete: 'cascade' }),
   },
-  (t) => [
-    primaryKey({ columns: [t.locationId, t.tagId] }),
-    index('location_tags_tag_idx').on(t.tagId, t.locationId),
-  ],
+  (t) => [primaryKey({ columns: [t.locationId, t.tagId] }), index('location_tags_tag_idx').on(t.tagId, t.locationId)],
 );
 
 export const flagReports = pgTable(

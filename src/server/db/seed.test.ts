@@ -42,7 +42,9 @@ describe('seed data', () => {
     for (const c of byName.values()) {
       expect(['product', 'amenity', 'accessibility', 'community', 'sustainability', 'other']).toContain(c);
     }
-    const brookside = (await database.db.select().from(locations).where(eq(locations.slug, 'brookside-farmers-market')))[0]!;
+    const brookside = (
+      await database.db.select().from(locations).where(eq(locations.slug, 'brookside-farmers-market'))
+    )[0]!;
     const links = await database.db.select().from(locationTags).where(eq(locationTags.locationId, brookside.id));
     expect(links.length).toBe(6);
     expect(brookside.tagText.split(' ')).toContain('snap-ebt');

@@ -42,13 +42,14 @@ export async function isDatabaseEmpty(db: Db): Promise<boolean> {
 export async function seedDatabase(db: Db): Promise<number> {
   const rows = readSeedRows();
   await db.transaction(async (tx) => {
-    await tx.insert(tags).values(TAG_VOCABULARY.map((t) => ({ ...t }))).onConflictDoNothing();
+    await tx
+      .insert(tags)
+      .values(TAG_VOCABULARY.map((t) => ({ ...t })))
+      .onConflictDoNothing();
     const allTags = await tx.select().from(tags);
     const tagByName = new Map(allTags.map((t) => [t.name.toLowerCase(), t]));
 
-    const usedSlugs = new Set(
-      (await tx.select({ slug: locations.slug }).from(locations)).map((r) => r.slug),
-    );
+    const usedSlugs = new Set((await tx.select({ slug: locations.slug }).from(locations)).map((r) => r.slug));
     for (const r of rows) {
       const tagNames = r.tags
         .split(',')
@@ -82,13 +83,19 @@ export async function seedDatabase(db: Db): Promise<number> {
       let id: number;
       if (existing[0]) {
         id = existing[0].id;
-        await tx.update(locations).set({ ...values, updatedAt: new Date() }).where(eq(locations.id, id));
+        await tx
+          .update(locations)
+          .set({ ...values, updatedAt: new Date() })
+          .where(eq(locations.id, id));
         await tx.delete(locationTags).where(eq(locationTags.locationId, id));
       } else {
         let slug = base;
         for (let n = 2; usedSlugs.has(slug); n++) slug = `${base}-${n}`;
         usedSlugs.add(slug);
-        const [inserted] = await tx.insert(locations).values({ ...values, slug }).returning({ id: locations.id });
+        const [inserted] = await tx
+          .insert(locations)
+          .values({ ...values, slug })
+          .returning({ id: locations.id });
         id = inserted!.id;
         await tx.insert(locationSlugs).values({ slug, locationId: id }).onConflictDoNothing();
       }
@@ -98,9 +105,16 @@ export async function seedDatabase(db: Db): Promise<number> {
       }
     }
     // Keep tag_text exact for seeded places whose tags were just relinked.
-    const ids = (await tx.select({ id: locations.id }).from(locations).where(sql`${locations.uniqueId} like 'seed:%'`)).map((r) => r.id);
+    const ids = (
+      await tx.select({ id: locations.id }).from(locations).where(sql`${locations.uniqueId} like 'seed:%'`)
+    ).map((r) => r.id);
     if (ids.length) {
-      await tx.execute(sql`update locations l set tag_text = coalesce((select string_agg(t.name, ' ' order by t.name) from location_tags lt join tags t on t.id = lt.tag_id where lt.location_id = l.id), '') where l.id in (${sql.join(ids.map((i) => sql`${i}`), sql`, `)})`);
+      await tx.execute(
+        sql`update locations l set tag_text = coalesce((select string_agg(t.name, ' ' order by t.name) from location_tags lt join tags t on t.id = lt.tag_id where lt.location_id = l.id), '') where l.id in (${sql.join(
+          ids.map((i) => sql`${i}`),
+          sql`, `,
+        )})`,
+      );
     }
   });
   return rows.length;

@@ -3,7 +3,23 @@
 // browser sanitises again on render (src/client/lib/sanitize.ts): two independent layers.
 import sanitizeHtml from 'sanitize-html';
 
-export const DESCRIPTION_ALLOWED_TAGS = ['a', 'br', 'p', 'strong', 'em', 'u', 'ul', 'ol', 'li', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6'];
+export const DESCRIPTION_ALLOWED_TAGS = [
+  'a',
+  'br',
+  'p',
+  'strong',
+  'em',
+  'u',
+  'ul',
+  'ol',
+  'li',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+];
 export const DESCRIPTION_ALLOWED_ATTRIBUTES = ['href', 'target', 'rel', 'class'];
 
 const OPTIONS: sanitizeHtml.IOptions = {

@@ -9,10 +9,7 @@ import { appSettings } from '../db/schema.js';
 export async function loadHashSalt(db: Db, secret: string | undefined): Promise<string> {
   if (secret) return secret;
   const fresh = crypto.randomBytes(32).toString('hex');
-  await db
-    .insert(appSettings)
-    .values({ key: 'client_hash_salt', value: fresh })
-    .onConflictDoNothing();
+  await db.insert(appSettings).values({ key: 'client_hash_salt', value: fresh }).onConflictDoNothing();
   const rows = await db
     .select({ value: appSettings.value })
     .from(appSettings)

@@ -9,7 +9,12 @@ describe('error shapes and request safety', () => {
   afterAll(() => t.close());
 
   it('answers malformed JSON with 400 and a JSON message', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/visitors/record', headers: jsonHeaders, payload: '{"sessionId":' });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/visitors/record',
+      headers: jsonHeaders,
+      payload: '{"sessionId":',
+    });
     expect(res.statusCode).toBe(400);
     expect(res.headers['content-type']).toMatch(/application\/json/);
     expect(res.json()).toEqual({ message: 'The request body is not valid JSON' });
@@ -17,7 +22,12 @@ describe('error shapes and request safety', () => {
 
   it('answers a wrong content type with 415', async () => {
     for (const type of ['text/plain', 'application/x-www-form-urlencoded', 'application/xml']) {
-      const res = await t.app.inject({ method: 'POST', url: '/api/visitors/record', headers: { 'content-type': type }, payload: 'sessionId=x' });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/visitors/record',
+        headers: { 'content-type': type },
+        payload: 'sessionId=x',
+      });
       expect(res.statusCode).toBe(415);
       expect(res.json().message).toMatch(/content type/i);
     }
@@ -33,16 +43,41 @@ describe('error shapes and request safety', () => {
 
   it('refuses cross-site writes by Sec-Fetch-Site and by Origin', async () => {
     const body = JSON.stringify({ sessionId: 'x-site' });
-    const bySite = await t.app.inject({ method: 'POST', url: '/api/visitors/record', headers: { ...jsonHeaders, 'sec-fetch-site': 'cross-site' }, payload: body });
+    const bySite = await t.app.inject({
+      method: 'POST',
+      url: '/api/visitors/record',
+      headers: { ...jsonHeaders, 'sec-fetch-site': 'cross-site' },
+      payload: body,
+    });
     expect(bySite.statusCode).toBe(403);
-    const byOrigin = await t.app.inject({ method: 'POST', url: '/api/visitors/record', headers: { ...jsonHeaders, origin: 'https://evil.example', host: 'localhost:3000' }, payload: body });
+    const byOrigin = await t.app.inject({
+      method: 'POST',
+      url: '/api/visitors/record',
+      headers: { ...jsonHeaders, origin: 'https://evil.example', host: 'localhost:3000' },
+      payload: body,
+    });
     expect(byOrigin.statusCode).toBe(403);
-    const same = await t.app.inject({ method: 'POST', url: '/api/visitors/record', headers: { ...jsonHeaders, origin: 'http://localhost:3000', host: 'localhost:3000', 'sec-fetch-site': 'same-origin' }, payload: body });
+    const same = await t.app.inject({
+      method: 'POST',
+      url: '/api/visitors/record',
+      headers: {
+        ...jsonHeaders,
+        origin: 'http://localhost:3000',
+        host: 'localhost:3000',
+        'sec-fetch-site': 'same-origin',
+      },
+      payload: body,
+    });
     expect(same.statusCode).toBe(200);
   });
 
   it('refuses bodies over the limit with 413', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/visitors/record', headers: jsonHeaders, payload: JSON.stringify({ sessionId: 'x'.repeat(2 * 1024 * 1024) }) });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/visitors/record',
+      headers: jsonHeaders,
+      payload: JSON.stringify({ sessionId: 'x'.repeat(2 * 1024 * 1024) }),
+    });
     expect(res.statusCode).toBe(413);
     expect(res.json().message).toMatch(/too large/);
   });

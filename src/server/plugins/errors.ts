@@ -25,7 +25,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
       const errors: Record<string, string> = {};
       for (const issue of error.validation) {
         const field = issue.instancePath.replace(/^\//, '').replace(/\//g, '.') || 'body';
-        if (!(field in errors)) errors[field] = issue.message ?? "Invalid value";
+        if (!(field in errors)) errors[field] = issue.message ?? 'Invalid value';
       }
       const first = error.validation[0];
       return reply.status(400).send({ message: first?.message ?? 'Invalid request', errors });
@@ -50,7 +50,11 @@ export function registerErrorHandling(app: FastifyInstance): void {
 
 /** The SQLSTATE of a database error, also when wrapped (Drizzle puts the driver's error in cause). */
 function pgErrorCode(error: unknown): string | undefined {
-  for (let e = error, depth = 0; e && typeof e === 'object' && depth < 4; e = (e as { cause?: unknown }).cause, depth++) {
+  for (
+    let e = error, depth = 0;
+    e && typeof e === 'object' && depth < 4;
+    e = (e as { cause?: unknown }).cause, depth++
+  ) {
     const code = (e as { code?: unknown }).code;
     if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
   }

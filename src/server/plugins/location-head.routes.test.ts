@@ -39,7 +39,12 @@ describe('location page head, sitemap and robots', () => {
   });
 
   const create = async (body: Record<string, unknown>) => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/locations', headers: jsonHeaders, payload: JSON.stringify(body) });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/locations',
+      headers: jsonHeaders,
+      payload: JSON.stringify(body),
+    });
     expect(res.statusCode, res.body).toBeLessThan(300);
     return res.json() as { id: number; slug: string; name: string };
   };
@@ -128,7 +133,11 @@ describe('location page head, sitemap and robots', () => {
     expect(missing.statusCode).toBe(404);
     expect(missing.body).not.toContain('application/ld+json');
 
-    const loc = await create({ name: `Head Test Garden ${unique()}`, category: 'community-garden', address: '1 Elm St' });
+    const loc = await create({
+      name: `Head Test Garden ${unique()}`,
+      category: 'community-garden',
+      address: '1 Elm St',
+    });
     const newName = `Head Test Renamed Garden ${unique()}`;
     const patch = await t.app.inject({
       method: 'PATCH',
@@ -158,7 +167,9 @@ describe('location page head, sitemap and robots', () => {
     expect(res.body).toContain('<loc>https://green.example.org/</loc>');
     expect(res.body).toContain('<loc>https://green.example.org/about</loc>');
     expect(res.body).toMatch(
-      new RegExp(`<url><loc>https://green\\.example\\.org/discover/${loc.slug}</loc><lastmod>\\d{4}-\\d\\d-\\d\\dT[^<]+</lastmod></url>`),
+      new RegExp(
+        `<url><loc>https://green\\.example\\.org/discover/${loc.slug}</loc><lastmod>\\d{4}-\\d\\d-\\d\\dT[^<]+</lastmod></url>`,
+      ),
     );
 
     const robots = await t.app.inject({ method: 'GET', url: '/robots.txt' });

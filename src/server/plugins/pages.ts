@@ -152,6 +152,8 @@ export async function registerPages(
   app.get('/robots.txt', (request, reply) =>
     reply
       .header('content-type', 'text/plain; charset=utf-8')
-      .send(`User-agent: *\nAllow: /\nDisallow: /admin\nDisallow: /api/\n\nSitemap: ${publicOrigin(ctx, request)}/sitemap.xml\n`),
+      .send(
+        `User-agent: *\nAllow: /\nDisallow: /admin\nDisallow: /api/\n\nSitemap: ${publicOrigin(ctx, request)}/sitemap.xml\n`,
+      ),
   );
 }

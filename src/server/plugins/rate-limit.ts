@@ -15,11 +15,7 @@ export interface RateLimitRule {
 
 export type RateLimiter = (rule: RateLimitRule) => preHandlerAsyncHookHandler;
 
-export function createRateLimiter(
-  db: Db,
-  clientHash: (r: FastifyRequest) => string,
-  scale = 1,
-): RateLimiter {
+export function createRateLimiter(db: Db, clientHash: (r: FastifyRequest) => string, scale = 1): RateLimiter {
   let lastSweep = 0;
   return (rule) =>
     async function rateLimit(request) {

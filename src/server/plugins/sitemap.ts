@@ -12,12 +12,7 @@ const MAX_URLS = 50_000;
 const STATIC_PATHS = ['/', '/about', '/privacy', '/terms', '/cookies'];
 
 const xmlEscape = (s: string) =>
-  s
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&apos;');
+  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
 
 export function registerSitemap(app: FastifyInstance, ctx: AppContext): void {
   app.get('/sitemap.xml', async (request, reply) => {

@@ -21,5 +21,9 @@ export type ErrorBody = z.infer<typeof errorBodySchema>;
 
 /** A positive integer id in a path. */
 export const idParamSchema = z.object({
-  id: z.coerce.number({ error: 'id must be a number' }).int('id must be a whole number').positive('id must be positive').max(2_147_483_647, 'id is too large'),
+  id: z.coerce
+    .number({ error: 'id must be a number' })
+    .int('id must be a whole number')
+    .positive('id must be positive')
+    .max(2_147_483_647, 'id is too large'),
 });

@@ -25,5 +25,8 @@ export const SIMILAR_NAME_THRESHOLD = 0.45;
 /** Lower case, every run of other characters than a-z and 0-9 as one space: '12 Main St.' and
  * '12  main st' are the same address. The SQL twin is in the duplicates repository. */
 export function normaliseAddress(address: string): string {
-  return address.toLowerCase().replace(/[^a-z0-9]+/g, ' ').trim();
+  return address
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, ' ')
+    .trim();
 }

@@ -73,7 +73,9 @@ export const locationFormFields = z.object({
   website: urlField,
   operatingHours: optionalText(SHORT_TEXT_MAX, 'Operating hours'),
   tagIds: z
-    .array(z.number({ error: 'Tag ids must be numbers' }).int().positive(), { error: 'tagIds must be a list of numbers' })
+    .array(z.number({ error: 'Tag ids must be numbers' }).int().positive(), {
+      error: 'tagIds must be a list of numbers',
+    })
     .max(100, 'At most 100 tags')
     .nullish()
     .transform((v) => [...new Set(v ?? [])]),
@@ -138,7 +140,10 @@ const commaIds = z
   .string()
   .max(2000)
   .transform((s, ctx) => {
-    const parts = s.split(',').map((p) => p.trim()).filter(Boolean);
+    const parts = s
+      .split(',')
+      .map((p) => p.trim())
+      .filter(Boolean);
     const ids = parts.map(Number);
     if (ids.some((n) => !Number.isInteger(n) || n <= 0 || n > 2_147_483_647)) {
       ctx.addIssue({ code: 'custom', message: 'tagIds must be comma-separated numbers' });
@@ -149,14 +154,14 @@ const commaIds = z
 
 /** The filters of GET /api/locations (SPEC.md section 7) plus paging. */
 const listQueryFields = z.object({
-    category: z.union([locationCategorySchema, z.literal('all')]).optional(),
-    search: z.string().max(200, 'Search must be at most 200 characters').optional(),
-    tagIds: commaIds.optional(),
-    lat: z.coerce.number().min(-90).max(90).optional(),
-    lng: z.coerce.number().min(-180).max(180).optional(),
-    radius: z.coerce.number().positive('radius must be positive').max(500, 'radius must be at most 500 miles').optional(),
-    limit: z.coerce.number().int().min(1).max(100).optional(),
-    offset: z.coerce.number().int().min(0).max(10_000_000).optional(),
+  category: z.union([locationCategorySchema, z.literal('all')]).optional(),
+  search: z.string().max(200, 'Search must be at most 200 characters').optional(),
+  tagIds: commaIds.optional(),
+  lat: z.coerce.number().min(-90).max(90).optional(),
+  lng: z.coerce.number().min(-180).max(180).optional(),
+  radius: z.coerce.number().positive('radius must be positive').max(500, 'radius must be at most 500 miles').optional(),
+  limit: z.coerce.number().int().min(1).max(100).optional(),
+  offset: z.coerce.number().int().min(0).max(10_000_000).optional(),
 });
 
 const latLngTogether = {
@@ -179,21 +184,39 @@ export const mapViewQuerySchema = listQueryFields
   .omit({ limit: true, offset: true })
   .extend({
     west: z.coerce.number().min(-180, 'west must be at least -180').max(180, 'west must be at most 180').optional(),
-    south: z.coerce.number().min(-MERCATOR_MAX_LAT, 'south is below the map').max(MERCATOR_MAX_LAT, 'south is above the map').optional(),
+    south: z.coerce
+      .number()
+      .min(-MERCATOR_MAX_LAT, 'south is below the map')
+      .max(MERCATOR_MAX_LAT, 'south is above the map')
+      .optional(),
     east: z.coerce.number().min(-180, 'east must be at least -180').max(180, 'east must be at most 180').optional(),
-    north: z.coerce.number().min(-MERCATOR_MAX_LAT, 'north is below the map').max(MERCATOR_MAX_LAT, 'north is above the map').optional(),
-    zoom: z.coerce.number().int('zoom must be a whole number').min(0, 'zoom must be 0 to 20').max(20, 'zoom must be 0 to 20').optional(),
+    north: z.coerce
+      .number()
+      .min(-MERCATOR_MAX_LAT, 'north is below the map')
+      .max(MERCATOR_MAX_LAT, 'north is above the map')
+      .optional(),
+    zoom: z.coerce
+      .number()
+      .int('zoom must be a whole number')
+      .min(0, 'zoom must be 0 to 20')
+      .max(20, 'zoom must be 0 to 20')
+      .optional(),
   })
   .refine(latLngTogether.check, latLngTogether.params)
   .superRefine((q, ctx) => {
     const given = [q.west, q.south, q.east, q.north, q.zoom].filter((v) => v !== undefined).length;
     if (given === 0) return;
     if (given < 5) {
-      ctx.addIssue({ code: 'custom', message: 'west, south, east, north and zoom must be given together', path: ['west'] });
+      ctx.addIssue({
+        code: 'custom',
+        message: 'west, south, east, north and zoom must be given together',
+        path: ['west'],
+      });
       return;
     }
     if (q.west! >= q.east!) ctx.addIssue({ code: 'custom', message: 'west must be less than east', path: ['west'] });
-    if (q.south! >= q.north!) ctx.addIssue({ code: 'custom', message: 'south must be less than north', path: ['south'] });
+    if (q.south! >= q.north!)
+      ctx.addIssue({ code: 'custom', message: 'south must be less than north', path: ['south'] });
     // A view wider or taller than MAP_VIEW_MAX_CELLS grid cells would ask for one cluster per place.
     const cells = mapGridCells(q as MapView);
     if (cells.columns > MAP_VIEW_MAX_CELLS || cells.rows > MAP_VIEW_MAX_CELLS) {

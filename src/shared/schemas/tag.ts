@@ -5,7 +5,9 @@ import { MSG } from '../messages.js';
 /** Any '<' followed by a letter, '/' or '!' reads as markup: tag names are plain words. */
 export const looksLikeHtml = (s: string) => /<\s*[a-z!/]/i.test(s) || /&[a-z#0-9]+;/i.test(s);
 
-export const tagCategorySchema = z.enum(TAG_CATEGORIES, { error: 'Tag category must be one of: product, amenity, accessibility, community, sustainability, other' });
+export const tagCategorySchema = z.enum(TAG_CATEGORIES, {
+  error: 'Tag category must be one of: product, amenity, accessibility, community, sustainability, other',
+});
 
 export const tagNameSchema = z
   .string({ error: MSG.tagNameRequired })

@@ -47,9 +47,8 @@ export const DialogTitle = forwardRef<HTMLHeadingElement, ComponentPropsWithoutR
   },
 );
 
-export const DialogDescription = forwardRef<
-  HTMLParagraphElement,
-  ComponentPropsWithoutRef<typeof D.Description>
->(function DialogDescription({ className, ...props }, ref) {
-  return <D.Description ref={ref} className={cn('mt-1 text-sm text-gray-700', className)} {...props} />;
-});
+export const DialogDescription = forwardRef<HTMLParagraphElement, ComponentPropsWithoutRef<typeof D.Description>>(
+  function DialogDescription({ className, ...props }, ref) {
+    return <D.Description ref={ref} className={cn('mt-1 text-sm text-gray-700', className)} {...props} />;
+  },
+);

@@ -4,11 +4,12 @@ import { cn } from '../../lib/cn';
 
 export const Tabs = T.Root;
 
-export const TabsList = forwardRef<HTMLDivElement, ComponentPropsWithoutRef<typeof T.List>>(
-  function TabsList({ className, ...props }, ref) {
-    return <T.List ref={ref} className={cn('grid gap-1 rounded-md bg-gray-100 p-1', className)} {...props} />;
-  },
-);
+export const TabsList = forwardRef<HTMLDivElement, ComponentPropsWithoutRef<typeof T.List>>(function TabsList(
+  { className, ...props },
+  ref,
+) {
+  return <T.List ref={ref} className={cn('grid gap-1 rounded-md bg-gray-100 p-1', className)} {...props} />;
+});
 
 export const TabsTrigger = forwardRef<HTMLButtonElement, ComponentPropsWithoutRef<typeof T.Trigger>>(
   function TabsTrigger({ className, ...props }, ref) {
@@ -25,8 +26,9 @@ export const TabsTrigger = forwardRef<HTMLButtonElement, ComponentPropsWithoutRe
   },
 );
 
-export const TabsContent = forwardRef<HTMLDivElement, ComponentPropsWithoutRef<typeof T.Content>>(
-  function TabsContent({ className, ...props }, ref) {
-    return <T.Content ref={ref} className={cn('mt-4 focus:outline-none', className)} {...props} />;
-  },
-);
+export const TabsContent = forwardRef<HTMLDivElement, ComponentPropsWithoutRef<typeof T.Content>>(function TabsContent(
+  { className, ...props },
+  ref,
+) {
+  return <T.Content ref={ref} className={cn('mt-4 focus:outline-none', className)} {...props} />;
+});

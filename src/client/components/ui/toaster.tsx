@@ -1,11 +1,7 @@
 import { X } from 'lucide-react';
 import { Toast } from 'radix-ui';
 import { useTranslation } from 'react-i18next';
-import {
-  TOAST_DURATION_MS,
-  TOAST_HOTKEY,
-  TOAST_SWIPE_THRESHOLD_PX,
-} from '../../../shared/constants';
+import { TOAST_DURATION_MS, TOAST_HOTKEY, TOAST_SWIPE_THRESHOLD_PX } from '../../../shared/constants';
 import { cn } from '../../lib/cn';
 import { dismissToast, useToast } from './use-toast';
 

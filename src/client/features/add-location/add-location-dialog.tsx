@@ -78,7 +78,8 @@ export default function AddLocationDialog({ open, onOpenChange }: Props) {
         try {
           const body = JSON.parse(err.body) as { errors?: Record<string, string> };
           for (const [field, message] of Object.entries(body.errors ?? {})) {
-            if (FORM_FIELDS.has(field)) form.setError(field as keyof LocationFormInput, { message }, { shouldFocus: true });
+            if (FORM_FIELDS.has(field))
+              form.setError(field as keyof LocationFormInput, { message }, { shouldFocus: true });
           }
         } catch {
           /* not JSON: the toast says enough */
@@ -155,7 +156,10 @@ export default function AddLocationDialog({ open, onOpenChange }: Props) {
 
           <div role="status" aria-live="polite">
             {similar.length > 0 && (
-              <div className="rounded-md border border-amber-400 bg-amber-50 p-3 text-sm text-amber-950" data-testid="similar-warning">
+              <div
+                className="rounded-md border border-amber-400 bg-amber-50 p-3 text-sm text-amber-950"
+                data-testid="similar-warning"
+              >
                 <p className="font-semibold">{t('similar.title')}</p>
                 <ul className="mt-1 space-y-1">
                   {similar.map((place) => (
@@ -203,17 +207,17 @@ export default function AddLocationDialog({ open, onOpenChange }: Props) {
               {t('cancel')}
             </Button>
             {/* aria-disabled, not disabled, while sending: a disabled button drops keyboard focus to the page. */}
-            <Button type="submit" aria-disabled={mutation.isPending} className="aria-disabled:cursor-not-allowed aria-disabled:bg-gray-400">
+            <Button
+              type="submit"
+              aria-disabled={mutation.isPending}
+              className="aria-disabled:cursor-not-allowed aria-disabled:bg-gray-400"
+            >
               {mutation.isPending ? t('submitting') : t('submit')}
             </Button>
           </div>
         </form>
 
-        <DiscardConfirm
-          open={confirm !== null}
-          onKeep={() => setConfirm(null)}
-          onDiscard={discard}
-        />
+        <DiscardConfirm open={confirm !== null} onKeep={() => setConfirm(null)} onDiscard={discard} />
       </DialogContent>
     </Dialog>
   );

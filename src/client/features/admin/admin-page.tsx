@@ -22,7 +22,9 @@ export default function AdminPage() {
   return (
     <div className="mx-auto w-full max-w-5xl px-4 py-6 sm:py-8">
       {session.isPending ? (
-        <p role="status" className="text-gray-700">{t('loading')}</p>
+        <p role="status" className="text-gray-700">
+          {t('loading')}
+        </p>
       ) : session.data ? (
         <ReviewDesk username={session.data.username} />
       ) : (

@@ -36,8 +36,13 @@ export function SignInForm() {
   };
 
   return (
-    <section className="mx-auto max-w-sm rounded-lg border border-gray-200 bg-white p-5 shadow-sm sm:p-6" aria-labelledby={`${id}-title`}>
-      <h1 id={`${id}-title`} className="text-2xl font-bold text-gray-900">{t('signIn.title')}</h1>
+    <section
+      className="mx-auto max-w-sm rounded-lg border border-gray-200 bg-white p-5 shadow-sm sm:p-6"
+      aria-labelledby={`${id}-title`}
+    >
+      <h1 id={`${id}-title`} className="text-2xl font-bold text-gray-900">
+        {t('signIn.title')}
+      </h1>
       <p className="mt-1 text-sm text-gray-700">{t('signIn.intro')}</p>
       <form className="mt-5 grid gap-4" onSubmit={onSubmit} noValidate>
         <div>
@@ -66,11 +71,17 @@ export function SignInForm() {
           />
         </div>
         {error && (
-          <p id={`${id}-error`} role="alert" className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm font-medium text-red-800">
+          <p
+            id={`${id}-error`}
+            role="alert"
+            className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm font-medium text-red-800"
+          >
             {error}
           </p>
         )}
-        <Button type="submit" disabled={pending}>{pending ? t('signIn.pending') : t('signIn.submit')}</Button>
+        <Button type="submit" disabled={pending}>
+          {pending ? t('signIn.pending') : t('signIn.submit')}
+        </Button>
       </form>
     </section>
   );

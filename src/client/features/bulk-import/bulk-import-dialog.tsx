@@ -126,7 +126,10 @@ export function BulkImportDialog({ open, onOpenChange }: { open: boolean; onOpen
               <p className="mt-1 text-sm text-gray-700">{t('fileHint')}</p>
             </div>
             {file && (
-              <p className="flex items-center gap-2 rounded-md border border-gray-200 bg-gray-50 px-3 py-2 text-sm text-gray-900" data-testid="bulk-import-file-info">
+              <p
+                className="flex items-center gap-2 rounded-md border border-gray-200 bg-gray-50 px-3 py-2 text-sm text-gray-900"
+                data-testid="bulk-import-file-info"
+              >
                 <FileText aria-hidden="true" className="h-4 w-4 shrink-0" />
                 <span className="break-all font-medium">{file.name}</span>
                 <span className="shrink-0 text-gray-700">{formatKb(file.size)}</span>
@@ -145,7 +148,9 @@ export function BulkImportDialog({ open, onOpenChange }: { open: boolean; onOpen
                 >
                   <div className="h-full bg-brand-700" style={{ width: `${BULK_IMPORT_PROGRESS}%` }} />
                 </div>
-                <p className="text-sm text-gray-700" aria-live="polite">{t('importing')}</p>
+                <p className="text-sm text-gray-700" aria-live="polite">
+                  {t('importing')}
+                </p>
               </div>
             )}
             <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-between">
@@ -153,7 +158,11 @@ export function BulkImportDialog({ open, onOpenChange }: { open: boolean; onOpen
                 <Download aria-hidden="true" className="h-4 w-4" />
                 {t('sample')}
               </Button>
-              <Button onClick={() => file && mutation.mutate(file)} disabled={!file || mutation.isPending} data-testid="bulk-import-submit">
+              <Button
+                onClick={() => file && mutation.mutate(file)}
+                disabled={!file || mutation.isPending}
+                data-testid="bulk-import-submit"
+              >
                 <Upload aria-hidden="true" className="h-4 w-4" />
                 {mutation.isPending ? t('importing') : t('import')}
               </Button>
@@ -169,7 +178,10 @@ export function BulkImportDialog({ open, onOpenChange }: { open: boolean; onOpen
             {result.errors.length > 0 && (
               <div>
                 <h3 className="text-sm font-semibold text-red-800">{t('errorsHeading')}</h3>
-                <ul className="mt-1 max-h-60 list-disc overflow-y-auto rounded-md border border-red-200 bg-red-50 py-2 pl-8 pr-3 text-sm text-red-900" data-testid="bulk-import-errors">
+                <ul
+                  className="mt-1 max-h-60 list-disc overflow-y-auto rounded-md border border-red-200 bg-red-50 py-2 pl-8 pr-3 text-sm text-red-900"
+                  data-testid="bulk-import-errors"
+                >
                   {result.errors.map((e, i) => (
                     // biome-ignore lint/suspicious/noArrayIndexKey: messages may repeat; order is fixed
                     <li key={i}>{e}</li>
@@ -178,7 +190,9 @@ export function BulkImportDialog({ open, onOpenChange }: { open: boolean; onOpen
               </div>
             )}
             <div className="flex flex-col gap-2 sm:flex-row sm:justify-end">
-              <Button variant="secondary" onClick={reset}>{t('importAnother')}</Button>
+              <Button variant="secondary" onClick={reset}>
+                {t('importAnother')}
+              </Button>
               <Button
                 onClick={() => {
                   reset();

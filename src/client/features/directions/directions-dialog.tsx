@@ -51,7 +51,10 @@ function Choice({ icon, title, hint, onClick }: { icon: ReactNode; title: string
         onClick={onClick}
         className="flex w-full items-center gap-3 rounded-md border border-gray-300 bg-white p-3 text-left hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700"
       >
-        <span className="flex h-10 w-10 shrink-0 items-center justify-center rounded-full bg-brand-100 text-brand-900" aria-hidden="true">
+        <span
+          className="flex h-10 w-10 shrink-0 items-center justify-center rounded-full bg-brand-100 text-brand-900"
+          aria-hidden="true"
+        >
           {icon}
         </span>
         <span className="grid">

@@ -52,7 +52,11 @@ export function DiscoverPage() {
               onClick={() => view !== v && state.setView(v as DiscoverView)}
               className="inline-flex min-h-9 items-center gap-2 rounded px-3 text-sm font-medium text-gray-800 aria-pressed:bg-brand-700 aria-pressed:text-white"
             >
-              {v === 'list' ? <List aria-hidden="true" className="h-4 w-4" /> : <MapIcon aria-hidden="true" className="h-4 w-4" />}
+              {v === 'list' ? (
+                <List aria-hidden="true" className="h-4 w-4" />
+              ) : (
+                <MapIcon aria-hidden="true" className="h-4 w-4" />
+              )}
               {t(`view.${v}`)}
             </button>
           ))}
@@ -76,12 +80,20 @@ export function DiscoverPage() {
           </h2>
           <Suspense
             fallback={
-              <div role="status" className="flex h-[28rem] items-center justify-center rounded-lg border border-gray-200 bg-white text-gray-700">
+              <div
+                role="status"
+                className="flex h-[28rem] items-center justify-center rounded-lg border border-gray-200 bg-white text-gray-700"
+              >
                 {t('view.mapLoading')}
               </div>
             }
           >
-            <MapView apiQuery={query.toString()} ready={!geo.pending} center={geo.point} onOpenLocation={(id) => openLocation(id)} />
+            <MapView
+              apiQuery={query.toString()}
+              ready={!geo.pending}
+              center={geo.point}
+              onOpenLocation={(id) => openLocation(id)}
+            />
           </Suspense>
         </section>
       )}

@@ -80,7 +80,10 @@ export function FilterPanel({ state, onSearch }: { state: DiscoverState; onSearc
   };
 
   return (
-    <section aria-labelledby="discover-filters-title" className="rounded-lg border border-gray-200 bg-white p-4 shadow-sm">
+    <section
+      aria-labelledby="discover-filters-title"
+      className="rounded-lg border border-gray-200 bg-white p-4 shadow-sm"
+    >
       <h2 id="discover-filters-title" className="sr-only">
         {t('filters.title')}
       </h2>
@@ -122,11 +125,7 @@ export function FilterPanel({ state, onSearch }: { state: DiscoverState; onSearc
             <span id="discover-tags-label" className="mb-1 block text-sm font-medium text-gray-900">
               {t('filters.tagsLabel')}
             </span>
-            <TagMultiSelect
-              selected={filters.tagIds}
-              onToggle={toggleTag}
-              onClear={() => setFilters({ tagIds: [] })}
-            />
+            <TagMultiSelect selected={filters.tagIds} onToggle={toggleTag} onClear={() => setFilters({ tagIds: [] })} />
           </div>
         </div>
         <div className="grid grid-cols-[1fr_7.5rem] gap-3 sm:grid-cols-[1fr_10rem] sm:gap-4">
@@ -176,10 +175,18 @@ function FilterChips({ state }: { state: DiscoverState }) {
   const tags = useTags();
   const chips: { key: string; label: string; remove(): void }[] = [];
   if (filters.search.trim()) {
-    chips.push({ key: 'search', label: t('chips.search', { value: filters.search.trim() }), remove: () => setFilters({ search: '' }) });
+    chips.push({
+      key: 'search',
+      label: t('chips.search', { value: filters.search.trim() }),
+      remove: () => setFilters({ search: '' }),
+    });
   }
   if (filters.category !== 'all') {
-    chips.push({ key: 'category', label: t(`categories.${filters.category}`), remove: () => setFilters({ category: 'all' }) });
+    chips.push({
+      key: 'category',
+      label: t(`categories.${filters.category}`),
+      remove: () => setFilters({ category: 'all' }),
+    });
   }
   for (const id of filters.tagIds) {
     const name = tags.data?.find((tag) => tag.id === id)?.name ?? t('chips.unknownTag', { id });

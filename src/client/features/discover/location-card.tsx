@@ -36,7 +36,10 @@ export function LocationCard({ location, onOpen }: { location: Location; onOpen(
     >
       <div className="flex flex-wrap items-start justify-between gap-2">
         <h3 id={titleId} className="text-lg font-semibold leading-snug text-gray-900">
-          <Link to={`/discover/${encodeURIComponent(location.slug)}`} className="inline-block py-0.5 underline-offset-4 hover:underline">
+          <Link
+            to={`/discover/${encodeURIComponent(location.slug)}`}
+            className="inline-block py-0.5 underline-offset-4 hover:underline"
+          >
             {location.name}
           </Link>
         </h3>
@@ -47,7 +50,9 @@ export function LocationCard({ location, onOpen }: { location: Location; onOpen(
               {t('card.flags', { count: location.flagCount })}
             </span>
           )}
-          <span className={cn('rounded-full border px-2 py-0.5 text-xs font-medium', categoryBadgeClass(location.category))}>
+          <span
+            className={cn('rounded-full border px-2 py-0.5 text-xs font-medium', categoryBadgeClass(location.category))}
+          >
             {t(`categoryLabels.${location.category}`, { defaultValue: location.category })}
           </span>
         </div>
@@ -62,7 +67,10 @@ export function LocationCard({ location, onOpen }: { location: Location; onOpen(
       {(location.phone || location.website) && (
         <div className="flex flex-wrap gap-x-4 gap-y-1 text-sm">
           {location.phone && (
-            <a href={`tel:${location.phone.replace(/[^\d+]/g, '')}`} className="inline-flex min-h-6 items-center gap-1 text-brand-800 underline-offset-4 hover:underline">
+            <a
+              href={`tel:${location.phone.replace(/[^\d+]/g, '')}`}
+              className="inline-flex min-h-6 items-center gap-1 text-brand-800 underline-offset-4 hover:underline"
+            >
               <Phone aria-hidden="true" className="h-4 w-4" />
               {location.phone}
             </a>
@@ -133,7 +141,11 @@ export function LocationCard({ location, onOpen }: { location: Location; onOpen(
 
 export function LocationCardSkeleton() {
   return (
-    <div aria-hidden="true" data-testid="location-card-skeleton" className="flex animate-pulse flex-col gap-3 rounded-lg border border-gray-200 bg-white p-4">
+    <div
+      aria-hidden="true"
+      data-testid="location-card-skeleton"
+      className="flex animate-pulse flex-col gap-3 rounded-lg border border-gray-200 bg-white p-4"
+    >
       <div className="h-6 w-2/3 rounded bg-gray-200" />
       <div className="h-4 w-1/2 rounded bg-gray-200" />
       <div className="h-4 w-full rounded bg-gray-200" />

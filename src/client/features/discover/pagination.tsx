@@ -11,7 +11,15 @@ export function pageWindow(current: number, pageCount: number, max = MAX_PAGE_BU
   return Array.from({ length: max }, (_, i) => start + i);
 }
 
-export function Pagination({ page, pageCount, onPage }: { page: number; pageCount: number; onPage(page: number): void }) {
+export function Pagination({
+  page,
+  pageCount,
+  onPage,
+}: {
+  page: number;
+  pageCount: number;
+  onPage(page: number): void;
+}) {
   const { t } = useTranslation('discover');
   if (pageCount <= 1) return null;
   const base =
@@ -36,7 +44,9 @@ export function Pagination({ page, pageCount, onPage }: { page: number; pageCoun
               type="button"
               className={cn(
                 base,
-                n === page ? 'border-brand-700 bg-brand-700 text-white' : 'border-gray-300 bg-white text-gray-900 hover:bg-gray-100',
+                n === page
+                  ? 'border-brand-700 bg-brand-700 text-white'
+                  : 'border-gray-300 bg-white text-gray-900 hover:bg-gray-100',
               )}
               aria-current={n === page ? 'page' : undefined}
               aria-label={t('pagination.page', { page: n })}

@@ -86,7 +86,9 @@ export function TagMultiSelect({
         <div className="my-1 h-px bg-gray-200" />
         {tags.isPending && <p className="px-2 py-1.5 text-sm text-gray-700">{t('filters.tagsLoading')}</p>}
         {tags.isError && <p className="px-2 py-1.5 text-sm text-red-700">{t('filters.tagsFailed')}</p>}
-        {tags.isSuccess && sorted.length === 0 && <p className="px-2 py-1.5 text-sm text-gray-700">{t('filters.noTags')}</p>}
+        {tags.isSuccess && sorted.length === 0 && (
+          <p className="px-2 py-1.5 text-sm text-gray-700">{t('filters.noTags')}</p>
+        )}
         {sorted.length > 0 && (
           <fieldset>
             <legend className="sr-only">{t('filters.tagsLabel')}</legend>

@@ -45,7 +45,13 @@ export interface LocationPage {
   total: number;
 }
 
-export function useLocationPage(apiQuery: URLSearchParams, limit: number, offset: number, lastSearchTime: number, enabled: boolean) {
+export function useLocationPage(
+  apiQuery: URLSearchParams,
+  limit: number,
+  offset: number,
+  lastSearchTime: number,
+  enabled: boolean,
+) {
   const params = new URLSearchParams(apiQuery);
   params.set('limit', String(limit));
   params.set('offset', String(offset));
@@ -61,7 +67,10 @@ export function useLocationPage(apiQuery: URLSearchParams, limit: number, offset
       await throwIfResNotOk(res);
       const items = (await res.json()) as Location[];
       const header = Number(res.headers.get('X-Total-Count'));
-      return { items, total: Number.isFinite(header) && res.headers.has('X-Total-Count') ? header : offset + items.length };
+      return {
+        items,
+        total: Number.isFinite(header) && res.headers.has('X-Total-Count') ? header : offset + items.length,
+      };
     },
   });
 }

@@ -61,16 +61,19 @@ function storedLanguage(): LanguageCode {
   return 'en';
 }
 
-void i18n.use(chunkBackend).use(initReactI18next).init({
-  resources,
-  partialBundledLanguages: true,
-  lng: storedLanguage(),
-  fallbackLng: 'en',
-  defaultNS: 'common',
-  ns: ['common', 'discover', 'cookies', 'translation'],
-  interpolation: { escapeValue: false },
-  returnNull: false,
-});
+void i18n
+  .use(chunkBackend)
+  .use(initReactI18next)
+  .init({
+    resources,
+    partialBundledLanguages: true,
+    lng: storedLanguage(),
+    fallbackLng: 'en',
+    defaultNS: 'common',
+    ns: ['common', 'discover', 'cookies', 'translation'],
+    interpolation: { escapeValue: false },
+    returnNull: false,
+  });
 
 function applyLang(lang: string) {
   if (typeof document !== 'undefined') document.documentElement.lang = lang;

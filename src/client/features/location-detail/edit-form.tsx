@@ -19,7 +19,13 @@ import {
   TagsField,
   WebsiteField,
 } from '../location-form/fields';
-import { formValuesToPayload, type LocationFormInput, type LocationFormValues, locationToFormValues, useLocationForm } from '../location-form/use-location-form';
+import {
+  formValuesToPayload,
+  type LocationFormInput,
+  type LocationFormValues,
+  locationToFormValues,
+  useLocationForm,
+} from '../location-form/use-location-form';
 
 export function EditForm({
   location,
@@ -58,7 +64,11 @@ export function EditForm({
           /* not JSON */
         }
       }
-      toast({ variant: 'destructive', title: t('toast.errorTitle'), description: errorMessage(err, t('toast.errorText')) });
+      toast({
+        variant: 'destructive',
+        title: t('toast.errorTitle'),
+        description: errorMessage(err, t('toast.errorText')),
+      });
     },
   });
 

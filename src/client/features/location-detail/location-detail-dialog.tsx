@@ -96,7 +96,9 @@ export default function LocationDetailDialog({ locationId, initial, open, onOpen
       <DialogContent className="max-w-2xl" data-testid="location-detail-dialog" onCloseAutoFocus={returnFocus}>
         <DialogTitle>{location?.name ?? t('loading')}</DialogTitle>
         <DialogDescription>
-          {location ? t('description', { category: t(`categories.${location.category}`, { defaultValue: location.category }) }) : t('loadingDescription')}
+          {location
+            ? t('description', { category: t(`categories.${location.category}`, { defaultValue: location.category }) })
+            : t('loadingDescription')}
         </DialogDescription>
         {!location ? (
           byId.isError ? (
@@ -122,7 +124,12 @@ export default function LocationDetailDialog({ locationId, initial, open, onOpen
         ) : (
           <>
             <div className="mt-3 flex flex-wrap items-center justify-between gap-2">
-              <span className={cn('rounded-full border px-2 py-0.5 text-xs font-medium', categoryBadgeClass(location.category))}>
+              <span
+                className={cn(
+                  'rounded-full border px-2 py-0.5 text-xs font-medium',
+                  categoryBadgeClass(location.category),
+                )}
+              >
                 {t(`categories.${location.category}`, { defaultValue: location.category })}
               </span>
               <Button variant="secondary" size="sm" onClick={() => later(() => setEditing(true), DETAIL_EDIT_DELAY_MS)}>
@@ -132,11 +139,23 @@ export default function LocationDetailDialog({ locationId, initial, open, onOpen
             </div>
             <Tabs value={tab} onValueChange={onTab} className="mt-4">
               <TabsList className={cn(isResource ? 'grid-cols-5' : 'grid-cols-4')} aria-label={t('tabs.label')}>
-                <TabsTrigger value="about" className="px-1 text-xs sm:text-sm">{t('tabs.about')}</TabsTrigger>
-                <TabsTrigger value="contact" className="px-1 text-xs sm:text-sm">{t('tabs.contact')}</TabsTrigger>
-                <TabsTrigger value="reach" className="px-1 text-xs sm:text-sm">{t('tabs.reach')}</TabsTrigger>
-                <TabsTrigger value="tags" className="px-1 text-xs sm:text-sm">{t('tabs.tags')}</TabsTrigger>
-                {isResource && <TabsTrigger value="details" className="px-1 text-xs sm:text-sm">{t('tabs.details')}</TabsTrigger>}
+                <TabsTrigger value="about" className="px-1 text-xs sm:text-sm">
+                  {t('tabs.about')}
+                </TabsTrigger>
+                <TabsTrigger value="contact" className="px-1 text-xs sm:text-sm">
+                  {t('tabs.contact')}
+                </TabsTrigger>
+                <TabsTrigger value="reach" className="px-1 text-xs sm:text-sm">
+                  {t('tabs.reach')}
+                </TabsTrigger>
+                <TabsTrigger value="tags" className="px-1 text-xs sm:text-sm">
+                  {t('tabs.tags')}
+                </TabsTrigger>
+                {isResource && (
+                  <TabsTrigger value="details" className="px-1 text-xs sm:text-sm">
+                    {t('tabs.details')}
+                  </TabsTrigger>
+                )}
               </TabsList>
               <TabsContent value="about">
                 {location.description ? (
@@ -153,18 +172,25 @@ export default function LocationDetailDialog({ locationId, initial, open, onOpen
                   <dl className="grid grid-cols-2 gap-3">
                     <div className="rounded-md border border-gray-200 p-3">
                       <dt className="text-sm text-gray-700">{t('reach.views')}</dt>
-                      <dd className="text-2xl font-semibold text-gray-900" data-testid="total-views">{engagement.totalViews}</dd>
+                      <dd className="text-2xl font-semibold text-gray-900" data-testid="total-views">
+                        {engagement.totalViews}
+                      </dd>
                     </div>
                     <div className="rounded-md border border-gray-200 p-3">
                       <dt className="text-sm text-gray-700">{t('reach.clicks')}</dt>
-                      <dd className="text-2xl font-semibold text-gray-900" data-testid="total-clicks">{engagement.totalClicks}</dd>
+                      <dd className="text-2xl font-semibold text-gray-900" data-testid="total-clicks">
+                        {engagement.totalClicks}
+                      </dd>
                     </div>
                     <div className="col-span-2 text-sm text-gray-700">
-                      <dt className="inline">{t('reach.updated')}</dt> <dd className="inline">{formatDate(location.updatedAt)}</dd>
+                      <dt className="inline">{t('reach.updated')}</dt>{' '}
+                      <dd className="inline">{formatDate(location.updatedAt)}</dd>
                     </div>
                   </dl>
                 ) : (
-                  <p role="status" className="text-sm text-gray-700">{t('reach.loading')}</p>
+                  <p role="status" className="text-sm text-gray-700">
+                    {t('reach.loading')}
+                  </p>
                 )}
               </TabsContent>
               <TabsContent value="tags">
@@ -185,7 +211,8 @@ export default function LocationDetailDialog({ locationId, initial, open, onOpen
 
 function ContactTab({ location, onClick }: { location: Location; onClick(): void }) {
   const { t } = useTranslation('location-detail');
-  const link = 'inline-flex min-h-6 items-center gap-2 break-all text-brand-800 underline underline-offset-4 hover:text-brand-900';
+  const link =
+    'inline-flex min-h-6 items-center gap-2 break-all text-brand-800 underline underline-offset-4 hover:text-brand-900';
   const rows = [];
   if (location.address) {
     rows.push(
@@ -218,7 +245,13 @@ function ContactTab({ location, onClick }: { location: Location; onClick(): void
     rows.push(
       <li key="website" className="flex items-start gap-2">
         <Globe aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0 text-gray-600" />
-        <a className={link} href={withHttps(location.website)} target="_blank" rel="noopener noreferrer" onClick={onClick}>
+        <a
+          className={link}
+          href={withHttps(location.website)}
+          target="_blank"
+          rel="noopener noreferrer"
+          onClick={onClick}
+        >
           {location.website}
           <span className="sr-only">{t('newTab')}</span>
         </a>
@@ -273,13 +306,15 @@ function TagsTab({ location }: { location: Location }) {
 function DetailsTab({ location }: { location: Location }) {
   const { t } = useTranslation('location-detail');
   const active = location.status === 'active';
-  const button =
-    'inline-flex min-h-10 items-center gap-2 rounded-md px-4 py-2 text-sm font-medium';
+  const button = 'inline-flex min-h-10 items-center gap-2 rounded-md px-4 py-2 text-sm font-medium';
   return (
     <div className="space-y-4 text-sm text-gray-800">
       <p className="flex items-center gap-2">
         <span className="font-medium">{t('details.status')}</span>
-        <span aria-hidden="true" className={cn('inline-block h-2.5 w-2.5 rounded-full', active ? 'bg-green-600' : 'bg-red-600')} />
+        <span
+          aria-hidden="true"
+          className={cn('inline-block h-2.5 w-2.5 rounded-full', active ? 'bg-green-600' : 'bg-red-600')}
+        />
         <span>{active ? t('details.active') : t('details.expired')}</span>
       </p>
       {location.deadline && (
@@ -289,14 +324,24 @@ function DetailsTab({ location }: { location: Location }) {
       )}
       <div className="flex flex-wrap gap-2">
         {location.registrationLink && (
-          <a className={cn(button, 'bg-brand-700 text-white hover:bg-brand-800')} href={withHttps(location.registrationLink)} target="_blank" rel="noopener noreferrer">
+          <a
+            className={cn(button, 'bg-brand-700 text-white hover:bg-brand-800')}
+            href={withHttps(location.registrationLink)}
+            target="_blank"
+            rel="noopener noreferrer"
+          >
             {t('details.register')}
             <ExternalLink aria-hidden="true" className="h-4 w-4" />
             <span className="sr-only">{t('newTab')}</span>
           </a>
         )}
         {location.faqLink && (
-          <a className={cn(button, 'border border-gray-300 bg-white text-gray-900 hover:bg-gray-100')} href={withHttps(location.faqLink)} target="_blank" rel="noopener noreferrer">
+          <a
+            className={cn(button, 'border border-gray-300 bg-white text-gray-900 hover:bg-gray-100')}
+            href={withHttps(location.faqLink)}
+            target="_blank"
+            rel="noopener noreferrer"
+          >
             {t('details.faq')}
             <ExternalLink aria-hidden="true" className="h-4 w-4" />
             <span className="sr-only">{t('newTab')}</span>

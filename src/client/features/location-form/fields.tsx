@@ -109,12 +109,7 @@ export function DescriptionField({ form, idPrefix, required }: FieldProps & { re
         {f.t('fields.description')}
         {required && <Required />}
       </Label>
-      <Textarea
-        {...f.aria}
-        aria-required={required ? 'true' : undefined}
-        rows={4}
-        {...form.register('description')}
-      />
+      <Textarea {...f.aria} aria-required={required ? 'true' : undefined} rows={4} {...form.register('description')} />
       <FieldError id={f.errorId} message={f.message} />
     </FieldShell>
   );
@@ -152,12 +147,24 @@ export function PhoneField({ form, idPrefix }: FieldProps) {
   );
 }
 
-function UrlField({ form, idPrefix, name, label }: FieldProps & { name: 'website' | 'registrationLink' | 'faqLink'; label: string }) {
+function UrlField({
+  form,
+  idPrefix,
+  name,
+  label,
+}: FieldProps & { name: 'website' | 'registrationLink' | 'faqLink'; label: string }) {
   const f = useFieldState(form, name, idPrefix);
   return (
     <FieldShell>
       <Label htmlFor={f.id}>{f.t(label)}</Label>
-      <Input {...f.aria} type="url" inputMode="url" placeholder="https://" autoComplete="url" {...form.register(name)} />
+      <Input
+        {...f.aria}
+        type="url"
+        inputMode="url"
+        placeholder="https://"
+        autoComplete="url"
+        {...form.register(name)}
+      />
       <FieldError id={f.errorId} message={f.message} />
     </FieldShell>
   );
@@ -234,11 +241,7 @@ export function TagsField({ form, idPrefix = 'location' }: FieldProps) {
       control={form.control}
       name="tagIds"
       render={({ field }) => (
-        <TagPicker
-          idPrefix={`${idPrefix}-tags`}
-          value={field.value ?? []}
-          onChange={(ids) => field.onChange(ids)}
-        />
+        <TagPicker idPrefix={`${idPrefix}-tags`} value={field.value ?? []} onChange={(ids) => field.onChange(ids)} />
       )}
     />
   );

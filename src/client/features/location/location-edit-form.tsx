@@ -84,7 +84,11 @@ export function LocationEditForm({ location, onCancel }: { location: Location; o
       reloadAfterSave(updated?.slug);
     },
     onError: (err) => {
-      toast({ title: t('saveFailed.title'), description: errorMessage(err, t('saveFailed.text')), variant: 'destructive' });
+      toast({
+        title: t('saveFailed.title'),
+        description: errorMessage(err, t('saveFailed.text')),
+        variant: 'destructive',
+      });
     },
   });
 

@@ -137,7 +137,10 @@ function LocationDetails({ location }: { location: Location }) {
       </header>
 
       {editing ? (
-        <section aria-labelledby="edit-heading" className="rounded-lg border border-gray-200 bg-white p-4 shadow-sm sm:p-6">
+        <section
+          aria-labelledby="edit-heading"
+          className="rounded-lg border border-gray-200 bg-white p-4 shadow-sm sm:p-6"
+        >
           <h2 id="edit-heading" className="mb-4 text-xl font-semibold text-gray-900">
             {t('editHeading')}
           </h2>
@@ -146,14 +149,20 @@ function LocationDetails({ location }: { location: Location }) {
       ) : (
         <>
           {hasFacts && (
-            <section aria-label={t('contactLabel')} className="rounded-lg border border-gray-200 bg-white p-4 shadow-sm sm:p-6">
+            <section
+              aria-label={t('contactLabel')}
+              className="rounded-lg border border-gray-200 bg-white p-4 shadow-sm sm:p-6"
+            >
               {hasContact && <ContactFacts location={location} onAddressClick={openDirections} />}
               <div className={cn(location.tags.length > 0 && hasContact && 'mt-6')}>
                 <TagList location={location} />
               </div>
             </section>
           )}
-          <section className="rounded-lg border border-gray-200 bg-white p-4 shadow-sm sm:p-6" aria-label={t('infoLabel')}>
+          <section
+            className="rounded-lg border border-gray-200 bg-white p-4 shadow-sm sm:p-6"
+            aria-label={t('infoLabel')}
+          >
             <LocationTabs location={location} />
           </section>
         </>
@@ -163,7 +172,12 @@ function LocationDetails({ location }: { location: Location }) {
       <DirectionsDialog
         open={directionsOpen}
         onOpenChange={setDirectionsOpen}
-        place={{ name: location.name, address: location.address, latitude: location.latitude, longitude: location.longitude }}
+        place={{
+          name: location.name,
+          address: location.address,
+          latitude: location.latitude,
+          longitude: location.longitude,
+        }}
       />
     </article>
   );

@@ -25,7 +25,13 @@ const CLUSTER_MAX_ZOOM = 16;
 
 /** A place, or one of the server's clusters (`box` set) fed to supercluster with its count, so
  * that markers closer than its radius merge whatever their source and never overlap. */
-type FeatureProps = { count: number; id?: number; name?: string; category?: string; box?: [number, number, number, number] };
+type FeatureProps = {
+  count: number;
+  id?: number;
+  name?: string;
+  category?: string;
+  box?: [number, number, number, number];
+};
 type ClusterProps = { cluster: true; cluster_id: number; point_count: number; count: number };
 
 export interface MapViewProps {
@@ -123,7 +129,13 @@ export default function MapView({ apiQuery, ready, center, onOpenLocation }: Map
   const tileUrl = config.data?.mapTileUrl || (config.isError ? DEFAULT_TILES : null);
   useEffect(() => {
     if (!containerRef.current || !tileUrl) return;
-    const map = L.map(containerRef.current, { keyboard: true, zoomControl: true, center: KC_CENTER, zoom: 11, maxZoom: 18 });
+    const map = L.map(containerRef.current, {
+      keyboard: true,
+      zoomControl: true,
+      center: KC_CENTER,
+      zoom: 11,
+      maxZoom: 18,
+    });
     L.tileLayer(tileUrl, { attribution: ATTRIBUTION, maxZoom: 18 }).addTo(map);
     layerRef.current = L.layerGroup().addTo(map);
     mapRef.current = map;
@@ -159,7 +171,11 @@ export default function MapView({ apiQuery, ready, center, onOpenLocation }: Map
     const addCluster = (lat: number, lng: number, count: number, zoomIn: () => void) => {
       const size = count < 10 ? 34 : count < 100 ? 40 : count < 1000 ? 46 : 52;
       const marker = L.marker([lat, lng], {
-        icon: L.divIcon({ className: 'kc-cluster', html: `<span>${formatCount(count)}</span>`, iconSize: [size, size] }),
+        icon: L.divIcon({
+          className: 'kc-cluster',
+          html: `<span>${formatCount(count)}</span>`,
+          iconSize: [size, size],
+        }),
         keyboard: true,
       });
       marker.on('click', zoomIn);
@@ -185,14 +201,26 @@ export default function MapView({ apiQuery, ready, center, onOpenLocation }: Map
           // One of the server's clusters: a click frames the places of its cell.
           const [west, south, east, north] = p.box;
           addCluster(lat, lng, p.count, () => {
-            if (west === east && south === north) map.setView([lat, lng], Math.min(map.getZoom() + 2, map.getMaxZoom()));
-            else map.fitBounds([[south, west], [north, east]], { padding: [40, 40], maxZoom: map.getMaxZoom() });
+            if (west === east && south === north)
+              map.setView([lat, lng], Math.min(map.getZoom() + 2, map.getMaxZoom()));
+            else
+              map.fitBounds(
+                [
+                  [south, west],
+                  [north, east],
+                ],
+                { padding: [40, 40], maxZoom: map.getMaxZoom() },
+              );
           });
           continue;
         }
         const color = CATEGORY_MARKER[p.category as LocationCategory] ?? '#374151';
         const marker = L.marker([lat, lng], {
-          icon: L.divIcon({ className: 'kc-marker', html: `<span style="background:${color}"></span>`, iconSize: [30, 30] }),
+          icon: L.divIcon({
+            className: 'kc-marker',
+            html: `<span style="background:${color}"></span>`,
+            iconSize: [30, 30],
+          }),
           keyboard: true,
         });
         const open = () => openRef.current(p.id!);
@@ -221,7 +249,13 @@ export default function MapView({ apiQuery, ready, center, onOpenLocation }: Map
       map.setView([center.lat, center.lng], 13, { animate: false });
     } else if (overviewData.bounds) {
       const { south, west, north, east } = overviewData.bounds;
-      map.fitBounds([[south, west], [north, east]], { padding: [40, 40], maxZoom: 15, animate: false });
+      map.fitBounds(
+        [
+          [south, west],
+          [north, east],
+        ],
+        { padding: [40, 40], maxZoom: 15, animate: false },
+      );
     }
     setArea(snappedArea(map));
     setFramed(overviewData);
@@ -239,12 +273,20 @@ export default function MapView({ apiQuery, ready, center, onOpenLocation }: Map
               ? t('empty')
               : t('count', { count })}
       </p>
-      <div ref={containerRef} data-testid="discover-map" className="isolate h-[28rem] w-full overflow-hidden rounded-lg border border-gray-300 bg-gray-100 md:h-[32rem]" />
+      <div
+        ref={containerRef}
+        data-testid="discover-map"
+        className="isolate h-[28rem] w-full overflow-hidden rounded-lg border border-gray-300 bg-gray-100 md:h-[32rem]"
+      />
       <p className="mt-2 text-sm text-gray-700">{t('keyboardHint')}</p>
       <ul aria-label={t('legend')} className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-sm text-gray-800">
         {LOCATION_CATEGORIES.map((c) => (
           <li key={c} className="inline-flex items-center gap-2">
-            <span aria-hidden="true" className="inline-block h-3.5 w-3.5 rounded-full border border-white shadow-[0_0_0_1px_rgba(0,0,0,0.55)]" style={{ background: CATEGORY_MARKER[c] }} />
+            <span
+              aria-hidden="true"
+              className="inline-block h-3.5 w-3.5 rounded-full border border-white shadow-[0_0_0_1px_rgba(0,0,0,0.55)]"
+              style={{ background: CATEGORY_MARKER[c] }}
+            />
             {t(`categories.${c}`)}
           </li>
         ))}

@@ -14,7 +14,16 @@ import { announce } from '../../lib/announce';
 const CANDIDATES =
   'h1, h2, h3, h4, h5, h6, p, a[href], button, img, article, li, [role="article"], [data-report-target], label, input, select, textarea, table, figure';
 
-const BLOCKED_EVENTS = ['pointerdown', 'pointerup', 'mousedown', 'mouseup', 'click', 'dblclick', 'auxclick', 'contextmenu'] as const;
+const BLOCKED_EVENTS = [
+  'pointerdown',
+  'pointerup',
+  'mousedown',
+  'mouseup',
+  'click',
+  'dblclick',
+  'auxclick',
+  'contextmenu',
+] as const;
 
 interface Props {
   /** Called once the notice has shown; the picker stays up until the parent unmounts it. */
@@ -50,7 +59,10 @@ export function ElementPicker({ onSelect, onCancel }: Props) {
   const callbacks = useRef({ onSelect, onCancel });
   callbacks.current = { onSelect, onCancel };
 
-  const inPicker = useCallback((node: EventTarget | null) => node instanceof Node && !!rootRef.current?.contains(node), []);
+  const inPicker = useCallback(
+    (node: EventTarget | null) => node instanceof Node && !!rootRef.current?.contains(node),
+    [],
+  );
 
   const highlight = useCallback((el: HTMLElement | null) => {
     targetRef.current = el;
@@ -58,14 +70,17 @@ export function ElementPicker({ onSelect, onCancel }: Props) {
     setRect(el ? el.getBoundingClientRect() : null);
   }, []);
 
-  const choose = useCallback((el: HTMLElement) => {
-    if (selectedRef.current) return;
-    selectedRef.current = true;
-    highlight(el);
-    setSelected(true);
-    announce(t('picker.selected'));
-    noticeTimer.current = setTimeout(() => callbacks.current.onSelect(el), ELEMENT_SELECTION_NOTICE_MS);
-  }, [highlight, t]);
+  const choose = useCallback(
+    (el: HTMLElement) => {
+      if (selectedRef.current) return;
+      selectedRef.current = true;
+      highlight(el);
+      setSelected(true);
+      announce(t('picker.selected'));
+      noticeTimer.current = setTimeout(() => callbacks.current.onSelect(el), ELEMENT_SELECTION_NOTICE_MS);
+    },
+    [highlight, t],
+  );
 
   // Focus the banner and say how picking works.
   useEffect(() => {
@@ -119,7 +134,8 @@ export function ElementPicker({ onSelect, onCancel }: Props) {
         const list = keyboardCandidates(document.querySelector('main'));
         const current = targetRef.current ? list.indexOf(targetRef.current) : -1;
         const from = current >= 0 ? current : indexRef.current;
-        const next = from < 0 ? (forward ? 0 : list.length - 1) : (from + (forward ? 1 : -1) + list.length) % list.length;
+        const next =
+          from < 0 ? (forward ? 0 : list.length - 1) : (from + (forward ? 1 : -1) + list.length) % list.length;
         indexRef.current = next;
         const el = list[next];
         if (!el) return;
@@ -216,6 +232,8 @@ export function ElementPicker({ onSelect, onCancel }: Props) {
 
 /** "h3: Find Green Resources" for announcements. */
 function labelFor(el: HTMLElement): string {
-  const text = (el.textContent || el.getAttribute('alt') || el.getAttribute('aria-label') || '').replace(/\s+/g, ' ').trim();
+  const text = (el.textContent || el.getAttribute('alt') || el.getAttribute('aria-label') || '')
+    .replace(/\s+/g, ' ')
+    .trim();
   return `${el.tagName.toLowerCase()}${text ? `: ${text.slice(0, 60)}` : ''}`;
 }

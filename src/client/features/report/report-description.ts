@@ -19,10 +19,6 @@ export const REPORT_TEXT_MAX = Math.floor((FLAG_DESCRIPTION_MAX - ' - Additional
 /** The first 60 characters of what the element shows (its text, else its alt or label). */
 export function elementPreview(el: Element): string {
   const text =
-    el.textContent ||
-    el.getAttribute('alt') ||
-    el.getAttribute('aria-label') ||
-    el.getAttribute('title') ||
-    '';
+    el.textContent || el.getAttribute('alt') || el.getAttribute('aria-label') || el.getAttribute('title') || '';
   return text.replace(/\s+/g, ' ').trim().slice(0, ELEMENT_PREVIEW_CHARS);
 }

@@ -184,7 +184,12 @@ export default function ReportDialog({ open, onOpenChange, locationId }: Props) 
             // Remember the opener (the header button) once: after picking, Radix would otherwise
             // return focus to the picker's banner, which is gone by then.
             const active = document.activeElement;
-            if (!returnFocus.current && active instanceof HTMLElement && active !== document.body && !active.closest('[data-report-picker]')) {
+            if (
+              !returnFocus.current &&
+              active instanceof HTMLElement &&
+              active !== document.body &&
+              !active.closest('[data-report-picker]')
+            ) {
               returnFocus.current = active;
             }
           }}
@@ -292,7 +297,10 @@ export default function ReportDialog({ open, onOpenChange, locationId }: Props) 
                 {!mobileMode && selectedTag && (
                   <div>
                     <p className="mb-1 text-sm font-medium text-gray-900">{t('selectedElement')}</p>
-                    <p className="rounded-md bg-gray-100 px-3 py-2 text-sm text-gray-900" data-testid="report-element-preview">
+                    <p
+                      className="rounded-md bg-gray-100 px-3 py-2 text-sm text-gray-900"
+                      data-testid="report-element-preview"
+                    >
                       <code className="mr-2 font-semibold">{selectedTag}</code>
                       <span>{selectedText || t('selectedElementEmpty')}</span>
                     </p>

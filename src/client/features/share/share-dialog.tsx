@@ -24,7 +24,10 @@ const choiceClass =
 /** A round badge with the network's initial: brand logos are trademarks we do not bundle. */
 function Badge({ children, className }: { children: ReactNode; className: string }) {
   return (
-    <span aria-hidden="true" className={`flex h-8 w-8 shrink-0 items-center justify-center rounded-full text-sm font-bold text-white ${className}`}>
+    <span
+      aria-hidden="true"
+      className={`flex h-8 w-8 shrink-0 items-center justify-center rounded-full text-sm font-bold text-white ${className}`}
+    >
       {children}
     </span>
   );

@@ -22,7 +22,17 @@ export interface TagManagementDialogProps {
   onTagDeleted?(id: number): void;
 }
 
-function CategorySelect({ id, value, onChange, label }: { id: string; value: string; onChange(v: string): void; label?: string }) {
+function CategorySelect({
+  id,
+  value,
+  onChange,
+  label,
+}: {
+  id: string;
+  value: string;
+  onChange(v: string): void;
+  label?: string;
+}) {
   const { t } = useTranslation('tags');
   return (
     <NativeSelect id={id} value={value} onChange={(e) => onChange(e.target.value)} aria-label={label}>
@@ -80,7 +90,11 @@ export function TagManagementDialog({ open, onOpenChange, onTagDeleted }: TagMan
       await refreshAfterTagChange();
       nameRef.current?.focus();
     } catch (err) {
-      toast({ title: t('toast.createError'), description: errorMessage(err, t('toast.tryAgain')), variant: 'destructive' });
+      toast({
+        title: t('toast.createError'),
+        description: errorMessage(err, t('toast.tryAgain')),
+        variant: 'destructive',
+      });
     } finally {
       setCreating(false);
     }
@@ -137,7 +151,10 @@ export function TagManagementDialog({ open, onOpenChange, onTagDeleted }: TagMan
         ) : tags.length === 0 ? (
           <p className="mt-2 text-sm text-gray-700">{t('manage.empty')}</p>
         ) : (
-          <ul className="mt-2 max-h-60 divide-y divide-gray-200 overflow-y-auto rounded-md border border-gray-300" data-testid="tag-list">
+          <ul
+            className="mt-2 max-h-60 divide-y divide-gray-200 overflow-y-auto rounded-md border border-gray-300"
+            data-testid="tag-list"
+          >
             {tags.map((tag) => (
               <TagRow
                 key={tag.id}
@@ -185,7 +202,16 @@ interface TagRowProps {
   onDeleted(): void;
 }
 
-function TagRow({ tag, editing, confirmingDelete, onEdit, onStopEdit, onAskDelete, onCancelDelete, onDeleted }: TagRowProps) {
+function TagRow({
+  tag,
+  editing,
+  confirmingDelete,
+  onEdit,
+  onStopEdit,
+  onAskDelete,
+  onCancelDelete,
+  onDeleted,
+}: TagRowProps) {
   const { t } = useTranslation('tags');
   const [name, setName] = useState(tag.name);
   const [category, setCategory] = useState(tag.category ?? '');
@@ -232,7 +258,11 @@ function TagRow({ tag, editing, confirmingDelete, onEdit, onStopEdit, onAskDelet
       await refreshAfterTagChange();
       onStopEdit();
     } catch (err) {
-      toast({ title: t('toast.updateError'), description: errorMessage(err, t('toast.tryAgain')), variant: 'destructive' });
+      toast({
+        title: t('toast.updateError'),
+        description: errorMessage(err, t('toast.tryAgain')),
+        variant: 'destructive',
+      });
     } finally {
       setBusy(false);
     }
@@ -246,7 +276,11 @@ function TagRow({ tag, editing, confirmingDelete, onEdit, onStopEdit, onAskDelet
       onDeleted();
       await refreshAfterTagChange();
     } catch (err) {
-      toast({ title: t('toast.deleteError'), description: errorMessage(err, t('toast.tryAgain')), variant: 'destructive' });
+      toast({
+        title: t('toast.deleteError'),
+        description: errorMessage(err, t('toast.tryAgain')),
+        variant: 'destructive',
+      });
       setBusy(false);
     }
   };
@@ -290,12 +324,23 @@ function TagRow({ tag, editing, confirmingDelete, onEdit, onStopEdit, onAskDelet
             />
             <FieldError id={errorId} message={error} />
           </div>
-          <CategorySelect id={`tag-${tag.id}-category`} value={category} onChange={setCategory} label={t('manage.category')} />
+          <CategorySelect
+            id={`tag-${tag.id}-category`}
+            value={category}
+            onChange={setCategory}
+            label={t('manage.category')}
+          />
           <div className="flex gap-1">
             <Button type="submit" size="icon" disabled={busy} aria-label={t('manage.save')} title={t('manage.save')}>
               <Check aria-hidden="true" className="h-4 w-4" />
             </Button>
-            <Button variant="secondary" size="icon" onClick={onStopEdit} aria-label={t('manage.cancel')} title={t('manage.cancel')}>
+            <Button
+              variant="secondary"
+              size="icon"
+              onClick={onStopEdit}
+              aria-label={t('manage.cancel')}
+              title={t('manage.cancel')}
+            >
               <X aria-hidden="true" className="h-4 w-4" />
             </Button>
           </div>
@@ -307,13 +352,21 @@ function TagRow({ tag, editing, confirmingDelete, onEdit, onStopEdit, onAskDelet
   return (
     <li className="flex flex-wrap items-center gap-2 p-2" data-testid="tag-row">
       <div className="flex min-w-[8rem] flex-1 flex-wrap items-center gap-x-2 gap-y-1">
-        <span className={cn('break-all rounded-full border px-2.5 py-0.5 text-sm', tagBadgeClass(tag.category))}>{tag.name}</span>
-        {tag.category && <span className="text-xs text-gray-700">{t(`categories.${tag.category}`, { defaultValue: tag.category })}</span>}
+        <span className={cn('break-all rounded-full border px-2.5 py-0.5 text-sm', tagBadgeClass(tag.category))}>
+          {tag.name}
+        </span>
+        {tag.category && (
+          <span className="text-xs text-gray-700">
+            {t(`categories.${tag.category}`, { defaultValue: tag.category })}
+          </span>
+        )}
       </div>
       {confirmingDelete ? (
         <fieldset className="flex flex-wrap items-center gap-2">
           <legend className="sr-only">{t('manage.confirmDelete', { name: tag.name })}</legend>
-          <span aria-hidden="true" className="text-sm text-gray-900">{t('manage.confirmDelete', { name: tag.name })}</span>
+          <span aria-hidden="true" className="text-sm text-gray-900">
+            {t('manage.confirmDelete', { name: tag.name })}
+          </span>
           <Button ref={confirmRef} variant="destructive" size="sm" onClick={remove} disabled={busy}>
             {t('manage.delete')}
           </Button>
@@ -323,10 +376,24 @@ function TagRow({ tag, editing, confirmingDelete, onEdit, onStopEdit, onAskDelet
         </fieldset>
       ) : (
         <div className="flex shrink-0 gap-1">
-          <Button ref={editRef} variant="ghost" size="icon" onClick={onEdit} aria-label={t('manage.rename', { name: tag.name })} title={t('manage.rename', { name: tag.name })}>
+          <Button
+            ref={editRef}
+            variant="ghost"
+            size="icon"
+            onClick={onEdit}
+            aria-label={t('manage.rename', { name: tag.name })}
+            title={t('manage.rename', { name: tag.name })}
+          >
             <Pencil aria-hidden="true" className="h-4 w-4" />
           </Button>
-          <Button ref={deleteRef} variant="ghost" size="icon" onClick={onAskDelete} aria-label={t('manage.deleteTag', { name: tag.name })} title={t('manage.deleteTag', { name: tag.name })}>
+          <Button
+            ref={deleteRef}
+            variant="ghost"
+            size="icon"
+            onClick={onAskDelete}
+            aria-label={t('manage.deleteTag', { name: tag.name })}
+            title={t('manage.deleteTag', { name: tag.name })}
+          >
             <Trash2 aria-hidden="true" className="h-4 w-4 text-red-700" />
           </Button>
         </div>

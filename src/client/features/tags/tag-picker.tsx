@@ -97,7 +97,10 @@ export function TagPicker({ value, onChange, idPrefix = 'tags' }: TagPickerProps
             {t('picker.search')}
           </Label>
           <div className="relative">
-            <Search aria-hidden="true" className="pointer-events-none absolute left-2.5 top-1/2 h-4 w-4 -translate-y-1/2 text-gray-600" />
+            <Search
+              aria-hidden="true"
+              className="pointer-events-none absolute left-2.5 top-1/2 h-4 w-4 -translate-y-1/2 text-gray-600"
+            />
             <Input
               id={searchId}
               type="search"

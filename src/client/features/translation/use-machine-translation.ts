@@ -19,7 +19,9 @@ i18n.on('languageChanged', () => {
 interface BuiltInTranslator {
   translate(text: string): Promise<string>;
 }
-type TranslatorFactory = { create(opts: { sourceLanguage: string; targetLanguage: string }): Promise<BuiltInTranslator> };
+type TranslatorFactory = {
+  create(opts: { sourceLanguage: string; targetLanguage: string }): Promise<BuiltInTranslator>;
+};
 
 async function builtInTranslate(text: string, target: string): Promise<string | null> {
   const factory = (globalThis as { Translator?: TranslatorFactory }).Translator;
@@ -39,7 +41,10 @@ export interface MachineTranslation {
   loading: boolean;
 }
 
-export function useMachineTranslation(text: string | null | undefined, format: 'text' | 'html' = 'text'): MachineTranslation {
+export function useMachineTranslation(
+  text: string | null | undefined,
+  format: 'text' | 'html' = 'text',
+): MachineTranslation {
   const { i18n: instance } = useTranslation();
   const target = (instance.resolvedLanguage ?? 'en').split('-')[0]!;
   const original = text ?? '';

@@ -17,11 +17,7 @@ export function VisitorCount() {
   return (
     <p className="inline-flex min-h-8 items-center gap-1.5 text-sm text-white/95" data-testid="visitor-count">
       <Users aria-hidden="true" className="h-4 w-4 shrink-0" />
-      <span>
-        {data
-          ? t('visitors.total', { count: data.totalVisitors })
-          : t('visitors.loading')}
-      </span>
+      <span>{data ? t('visitors.total', { count: data.totalVisitors }) : t('visitors.loading')}</span>
     </p>
   );
 }

@@ -85,10 +85,7 @@ export async function resolveSession(db: Db, cookieId: string, now = new Date())
   }
   // Touch at most once a minute: the idle clock does not need finer steps than that.
   if (t - s.lastSeenAt.getTime() > 60_000) {
-    await db
-      .update(adminSessions)
-      .set({ lastSeenAt: now })
-      .where(eq(adminSessions.idHash, idHash));
+    await db.update(adminSessions).set({ lastSeenAt: now }).where(eq(adminSessions.idHash, idHash));
   }
   return { userId: s.userId, username: s.username, idHash };
 }

@@ -15,7 +15,13 @@ describe('admin API', () => {
   let ip = 0;
   // Each sign-in comes from its own address so the login rate limit is only met where tested.
   const login = (body: unknown, remoteAddress = `10.1.0.${++ip}`) =>
-    t.app.inject({ method: 'POST', url: '/api/admin/login', headers: jsonHeaders, payload: JSON.stringify(body), remoteAddress });
+    t.app.inject({
+      method: 'POST',
+      url: '/api/admin/login',
+      headers: jsonHeaders,
+      payload: JSON.stringify(body),
+      remoteAddress,
+    });
   const cookieOf = (res: { cookies: { name: string; value: string }[] }) => {
     const c = res.cookies.find((x) => x.name === 'kc_admin');
     if (!c) throw new Error('no kc_admin cookie');
@@ -51,8 +57,16 @@ describe('admin API', () => {
       const [u] = await t.database.db.select().from(users).where(eq(users.username, ADMIN.username));
       expect(u?.password.startsWith('scrypt$')).toBe(true);
       expect(u?.password).not.toContain(ADMIN.password);
-      await ensureAdminFromEnv(t.database.db, { ...t.env, ADMIN_USERNAME: 'second-admin', ADMIN_PASSWORD: 'first-password' });
-      await ensureAdminFromEnv(t.database.db, { ...t.env, ADMIN_USERNAME: 'second-admin', ADMIN_PASSWORD: 'other-password' });
+      await ensureAdminFromEnv(t.database.db, {
+        ...t.env,
+        ADMIN_USERNAME: 'second-admin',
+        ADMIN_PASSWORD: 'first-password',
+      });
+      await ensureAdminFromEnv(t.database.db, {
+        ...t.env,
+        ADMIN_USERNAME: 'second-admin',
+        ADMIN_PASSWORD: 'other-password',
+      });
       expect((await login({ username: 'second-admin', password: 'first-password' })).statusCode).toBe(401);
       expect((await login({ username: 'second-admin', password: 'other-password' })).statusCode).toBe(200);
     });
@@ -71,7 +85,10 @@ describe('admin API', () => {
       const cookie = cookieOf(res);
       // Only the sha256 of the id is stored.
       const id = cookie.split('=')[1] as string;
-      const stored = await t.database.db.select().from(adminSessions).where(eq(adminSessions.idHash, sha256(id)));
+      const stored = await t.database.db
+        .select()
+        .from(adminSessions)
+        .where(eq(adminSessions.idHash, sha256(id)));
       expect(stored).toHaveLength(1);
       const session = await adminGet('/api/admin/session', cookie);
       expect(session.statusCode).toBe(200);
@@ -101,7 +118,8 @@ describe('admin API', () => {
 
     it('rate limits sign-in attempts per client with 429', async () => {
       const codes: number[] = [];
-      for (let i = 0; i < 12; i++) codes.push((await login({ username: 'guess', password: `try-${i}` }, '10.66.0.1')).statusCode);
+      for (let i = 0; i < 12; i++)
+        codes.push((await login({ username: 'guess', password: `try-${i}` }, '10.66.0.1')).statusCode);
       expect(codes.slice(0, 10).every((c) => c === 401)).toBe(true);
       expect(codes[10]).toBe(429);
       // Even the right password is refused while the limit holds.
@@ -173,12 +191,42 @@ describe('admin API', () => {
     });
 
     it('lists pending flag reports newest first and resolves one with notes', async () => {
-      const place = await createLocation({ db: t.database.db, geocoder: noGeo }, {
-        name: 'Reported Garden', category: 'community-garden', description: 'x', address: '1 Main St, Kansas City, MO',
-        phone: '', website: '', operatingHours: '', tagIds: [], deadline: '', registrationLink: '', faqLink: '', status: 'active',
-      }, { sessionId: 's-rep', clientHash: 'h' });
-      const [older] = await t.database.db.insert(flagReports).values({ locationId: place.id, flagType: 'outdated', description: 'old hours', reportedAt: new Date(Date.now() - 60_000) }).returning();
-      const [newer] = await t.database.db.insert(flagReports).values({ locationId: null, flagType: 'other', description: 'site issue', screenshot: 'data:image/png;base64,iVBORw0KGgo=' }).returning();
+      const place = await createLocation(
+        { db: t.database.db, geocoder: noGeo },
+        {
+          name: 'Reported Garden',
+          category: 'community-garden',
+          description: 'x',
+          address: '1 Main St, Kansas City, MO',
+          phone: '',
+          website: '',
+          operatingHours: '',
+          tagIds: [],
+          deadline: '',
+          registrationLink: '',
+          faqLink: '',
+          status: 'active',
+        },
+        { sessionId: 's-rep', clientHash: 'h' },
+      );
+      const [older] = await t.database.db
+        .insert(flagReports)
+        .values({
+          locationId: place.id,
+          flagType: 'outdated',
+          description: 'old hours',
+          reportedAt: new Date(Date.now() - 60_000),
+        })
+        .returning();
+      const [newer] = await t.database.db
+        .insert(flagReports)
+        .values({
+          locationId: null,
+          flagType: 'other',
+          description: 'site issue',
+          screenshot: 'data:image/png;base64,iVBORw0KGgo=',
+        })
+        .returning();
       const list = await adminGet('/api/admin/flag-reports?status=pending', cookie);
       expect(list.statusCode).toBe(200);
       const ids = list.json().items.map((r: { id: number }) => r.id);
@@ -189,7 +237,10 @@ describe('admin API', () => {
       const summary = (await adminGet('/api/admin/summary', cookie)).json();
       expect(summary.pendingReports).toBeGreaterThanOrEqual(2);
 
-      const res = await adminSend('PATCH', `/api/admin/flag-reports/${older!.id}`, cookie, { status: 'resolved', reviewNotes: 'Hours fixed' });
+      const res = await adminSend('PATCH', `/api/admin/flag-reports/${older!.id}`, cookie, {
+        status: 'resolved',
+        reviewNotes: 'Hours fixed',
+      });
       expect(res.statusCode).toBe(200);
       const [row] = await t.database.db.select().from(flagReports).where(eq(flagReports.id, older!.id));
       expect(row?.status).toBe('resolved');
@@ -198,23 +249,51 @@ describe('admin API', () => {
       const after = (await adminGet('/api/admin/flag-reports?status=pending', cookie)).json();
       expect(after.items.map((r: { id: number }) => r.id)).not.toContain(older!.id);
 
-      expect((await adminSend('PATCH', `/api/admin/flag-reports/${older!.id}`, cookie, { status: 'pending' })).statusCode).toBe(400);
-      expect((await adminSend('PATCH', '/api/admin/flag-reports/999999', cookie, { status: 'dismissed' })).statusCode).toBe(404);
+      expect(
+        (await adminSend('PATCH', `/api/admin/flag-reports/${older!.id}`, cookie, { status: 'pending' })).statusCode,
+      ).toBe(400);
+      expect(
+        (await adminSend('PATCH', '/api/admin/flag-reports/999999', cookie, { status: 'dismissed' })).statusCode,
+      ).toBe(404);
     });
 
     const form = (name: string, description: string) => ({
-      name, category: 'park' as const, description, address: '2 Park Ave, Kansas City, MO',
-      phone: '', website: '', operatingHours: '', tagIds: [], deadline: '', registrationLink: '', faqLink: '', status: 'active' as const,
+      name,
+      category: 'park' as const,
+      description,
+      address: '2 Park Ave, Kansas City, MO',
+      phone: '',
+      website: '',
+      operatingHours: '',
+      tagIds: [],
+      deadline: '',
+      registrationLink: '',
+      faqLink: '',
+      status: 'active' as const,
     });
 
     it('shows an edit as field: old -> new and reverts it to the old text', async () => {
       const deps = { db: t.database.db, geocoder: noGeo };
-      const place = await createLocation(deps, form('Revert Park', 'The original text'), { sessionId: 'anon-1', clientHash: 'h1' });
-      await updateLocation(deps, place.id, { description: 'Vandalised text' }, { sessionId: 'anon-1', clientHash: 'h1' });
+      const place = await createLocation(deps, form('Revert Park', 'The original text'), {
+        sessionId: 'anon-1',
+        clientHash: 'h1',
+      });
+      await updateLocation(
+        deps,
+        place.id,
+        { description: 'Vandalised text' },
+        { sessionId: 'anon-1', clientHash: 'h1' },
+      );
       const list = (await adminGet('/api/admin/revisions?limit=20', cookie)).json();
-      const edit = list.items.find((r: { entityId: number; action: string }) => r.entityId === place.id && r.action === 'update');
+      const edit = list.items.find(
+        (r: { entityId: number; action: string }) => r.entityId === place.id && r.action === 'update',
+      );
       expect(edit.entityName).toBe('Revert Park');
-      expect(edit.changes).toContainEqual({ field: 'description', before: 'The original text', after: 'Vandalised text' });
+      expect(edit.changes).toContainEqual({
+        field: 'description',
+        before: 'The original text',
+        after: 'Vandalised text',
+      });
 
       const res = await adminSend('POST', `/api/admin/revisions/${edit.id}/revert`, cookie);
       expect(res.statusCode).toBe(200);
@@ -227,8 +306,14 @@ describe('admin API', () => {
     });
 
     it('reverting a created place hides it', async () => {
-      const place = await createLocation({ db: t.database.db, geocoder: noGeo }, form('Spam Place', 'buy now'), { sessionId: 'anon-2', clientHash: 'h2' });
-      const [create] = await t.database.db.select().from(revisions).where(sql`${revisions.entityId} = ${place.id} and ${revisions.action} = 'create'`);
+      const place = await createLocation({ db: t.database.db, geocoder: noGeo }, form('Spam Place', 'buy now'), {
+        sessionId: 'anon-2',
+        clientHash: 'h2',
+      });
+      const [create] = await t.database.db
+        .select()
+        .from(revisions)
+        .where(sql`${revisions.entityId} = ${place.id} and ${revisions.action} = 'create'`);
       expect((await adminSend('POST', `/api/admin/revisions/${create!.id}/revert`, cookie)).statusCode).toBe(200);
       const [row] = await t.database.db.select().from(locations).where(eq(locations.id, place.id));
       expect(row?.hidden).toBe(true);
@@ -236,33 +321,49 @@ describe('admin API', () => {
 
     it('reverts every change of one anonymous session in one action', async () => {
       const deps = { db: t.database.db, geocoder: noGeo };
-      const victim = await createLocation(deps, form('Victim Park', 'Good description'), { sessionId: 'good-session', clientHash: 'g' });
+      const victim = await createLocation(deps, form('Victim Park', 'Good description'), {
+        sessionId: 'good-session',
+        clientHash: 'g',
+      });
       const author = { sessionId: 'vandal-session', clientHash: 'v' };
       await updateLocation(deps, victim.id, { description: 'Spam one' }, author);
       await updateLocation(deps, victim.id, { description: 'Spam two', name: 'Spam Park' }, author);
       const spam = await createLocation(deps, form('Vandal Place', 'spam'), author);
-      const res = await adminSend('POST', '/api/admin/revisions/revert-session', cookie, { sessionId: 'vandal-session' });
+      const res = await adminSend('POST', '/api/admin/revisions/revert-session', cookie, {
+        sessionId: 'vandal-session',
+      });
       expect(res.statusCode).toBe(200);
       expect(res.json().reverted).toBe(2);
       const [v] = await t.database.db.select().from(locations).where(eq(locations.id, victim.id));
       expect(v).toMatchObject({ name: 'Victim Park', description: 'Good description', hidden: false });
       const [s] = await t.database.db.select().from(locations).where(eq(locations.id, spam.id));
       expect(s?.hidden).toBe(true);
-      expect((await adminSend('POST', '/api/admin/revisions/revert-session', cookie, { sessionId: 'nobody' })).statusCode).toBe(404);
+      expect(
+        (await adminSend('POST', '/api/admin/revisions/revert-session', cookie, { sessionId: 'nobody' })).statusCode,
+      ).toBe(404);
     });
 
     it('hides, shows and deletes a place, recording each', async () => {
-      const place = await createLocation({ db: t.database.db, geocoder: noGeo }, form('Hide Me Park', 'x'), { sessionId: 'x', clientHash: 'x' });
+      const place = await createLocation({ db: t.database.db, geocoder: noGeo }, form('Hide Me Park', 'x'), {
+        sessionId: 'x',
+        clientHash: 'x',
+      });
       const hide = await adminSend('PATCH', `/api/admin/locations/${place.id}`, cookie, { hidden: true });
       expect(hide.statusCode).toBe(200);
       const hiddenList = (await adminGet('/api/admin/locations?hidden=true', cookie)).json();
       expect(hiddenList.map((l: { id: number }) => l.id)).toContain(place.id);
-      expect((await adminSend('PATCH', `/api/admin/locations/${place.id}`, cookie, { hidden: false })).statusCode).toBe(200);
-      expect((await adminSend('PATCH', `/api/admin/locations/${place.id}`, cookie, { hidden: 'yes' })).statusCode).toBe(400);
+      expect((await adminSend('PATCH', `/api/admin/locations/${place.id}`, cookie, { hidden: false })).statusCode).toBe(
+        200,
+      );
+      expect((await adminSend('PATCH', `/api/admin/locations/${place.id}`, cookie, { hidden: 'yes' })).statusCode).toBe(
+        400,
+      );
       const del = await adminSend('DELETE', `/api/admin/locations/${place.id}`, cookie);
       expect(del.statusCode).toBe(204);
       expect(await t.database.db.select().from(locations).where(eq(locations.id, place.id))).toHaveLength(0);
-      const actions = (await t.database.db.select().from(revisions).where(eq(revisions.entityId, place.id))).map((r) => r.action);
+      const actions = (await t.database.db.select().from(revisions).where(eq(revisions.entityId, place.id))).map(
+        (r) => r.action,
+      );
       expect(actions).toEqual(expect.arrayContaining(['hide', 'show', 'delete']));
       expect((await adminSend('DELETE', `/api/admin/locations/${place.id}`, cookie)).statusCode).toBe(404);
     });

@@ -2,11 +2,7 @@
 // import. Every route but login needs a live session (checked before the body is read).
 import fastifyCookie from '@fastify/cookie';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import {
-  ADMIN_INVALID_CREDENTIALS,
-  ADMIN_SIGN_IN_REQUIRED,
-  adminLoginSchema,
-} from '../../../shared/schemas/admin.js';
+import { ADMIN_INVALID_CREDENTIALS, ADMIN_SIGN_IN_REQUIRED, adminLoginSchema } from '../../../shared/schemas/admin.js';
 import type { ApiModule, AppContext, ZodApp } from '../../context.js';
 import { HttpError } from '../../http-error.js';
 import { bulkImportRoutes } from '../bulk-import/bulk-import.routes.js';

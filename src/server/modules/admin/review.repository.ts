@@ -1,12 +1,7 @@
 // The review desk's SQL: flag reports, the revision history with readable diffs, reverts (one
 // change, or every change of one anonymous session, each in one transaction) and hide/delete.
 import { and, asc, count, desc, eq, gte, inArray, isNull, sql } from 'drizzle-orm';
-import type {
-  AdminFlagReport,
-  AdminRevision,
-  AdminSummary,
-  FieldChange,
-} from '../../../shared/schemas/admin.js';
+import type { AdminFlagReport, AdminRevision, AdminSummary, FieldChange } from '../../../shared/schemas/admin.js';
 import type { Db } from '../../db/connect.js';
 import { flagReports, locations, locationTags, revisions, tags } from '../../db/schema.js';
 import { HttpError } from '../../http-error.js';
@@ -112,7 +107,12 @@ export async function reviewFlagReport(db: Db, id: number, status: string, revie
     .update(flagReports)
     .set({ status, reviewNotes: reviewNotes || null, reviewedAt: new Date() })
     .where(eq(flagReports.id, id))
-    .returning({ id: flagReports.id, status: flagReports.status, reviewedAt: flagReports.reviewedAt, reviewNotes: flagReports.reviewNotes });
+    .returning({
+      id: flagReports.id,
+      status: flagReports.status,
+      reviewedAt: flagReports.reviewedAt,
+      reviewNotes: flagReports.reviewNotes,
+    });
   const r = rows[0];
   if (!r) throw new HttpError(404, 'Flag report not found');
   return { ...r, reviewedAt: r.reviewedAt?.toISOString() ?? null };
@@ -238,25 +238,54 @@ async function revertOne(tx: Executor, rev: RevisionRow, actor: string): Promise
       throw new HttpError(400, 'This change cannot be reverted');
     }
     const after = await snapshotLocationRow(tx, rev.entityId);
-    return insertRevision(tx, { entityType: 'location', entityId: rev.entityId, action: 'revert', before: current, after, actor, revertOf: rev.id });
+    return insertRevision(tx, {
+      entityType: 'location',
+      entityId: rev.entityId,
+      action: 'revert',
+      before: current,
+      after,
+      actor,
+      revertOf: rev.id,
+    });
   }
   if (rev.entityType === 'tag') {
     const current = await snapshotTagRow(tx, rev.entityId);
     if (!current) throw new HttpError(409, 'This tag no longer exists');
     if (rev.action === 'create') {
       await tx.delete(tags).where(eq(tags.id, rev.entityId));
-      return insertRevision(tx, { entityType: 'tag', entityId: rev.entityId, action: 'revert', before: current, after: null, actor, revertOf: rev.id });
+      return insertRevision(tx, {
+        entityType: 'tag',
+        entityId: rev.entityId,
+        action: 'revert',
+        before: current,
+        after: null,
+        actor,
+        revertOf: rev.id,
+      });
     }
     const b = rev.before as { name?: string; category?: string | null } | null;
     if (!b?.name) throw new HttpError(400, 'This change cannot be reverted');
     try {
-      await tx.update(tags).set({ name: b.name, category: b.category ?? null }).where(eq(tags.id, rev.entityId));
+      await tx
+        .update(tags)
+        .set({ name: b.name, category: b.category ?? null })
+        .where(eq(tags.id, rev.entityId));
     } catch {
       throw new HttpError(409, `Another tag is already named '${b.name}'`);
     }
     // Keep the search text of places with this tag in step with its name.
-    await tx.execute(sql`update ${locations} l set tag_text = coalesce((select string_agg(t.name, ' ') from ${locationTags} lt join ${tags} t on t.id = lt.tag_id where lt.location_id = l.id), '') where l.id in (select location_id from ${locationTags} where tag_id = ${rev.entityId})`);
-    return insertRevision(tx, { entityType: 'tag', entityId: rev.entityId, action: 'revert', before: current, after: { name: b.name, category: b.category ?? null }, actor, revertOf: rev.id });
+    await tx.execute(
+      sql`update ${locations} l set tag_text = coalesce((select string_agg(t.name, ' ') from ${locationTags} lt join ${tags} t on t.id = lt.tag_id where lt.location_id = l.id), '') where l.id in (select location_id from ${locationTags} where tag_id = ${rev.entityId})`,
+    );
+    return insertRevision(tx, {
+      entityType: 'tag',
+      entityId: rev.entityId,
+      action: 'revert',
+      before: current,
+      after: { name: b.name, category: b.category ?? null },
+      actor,
+      revertOf: rev.id,
+    });
   }
   throw new HttpError(400, 'This change cannot be reverted');
 }
@@ -279,7 +308,13 @@ export async function revertSession(db: Db, sessionId: string, actor: string) {
     const rows = await tx
       .select()
       .from(revisions)
-      .where(and(eq(revisions.sessionId, sessionId), isNull(revisions.actor), inArray(revisions.action, ['create', 'update'])))
+      .where(
+        and(
+          eq(revisions.sessionId, sessionId),
+          isNull(revisions.actor),
+          inArray(revisions.action, ['create', 'update']),
+        ),
+      )
       .orderBy(asc(revisions.createdAt), asc(revisions.id));
     if (rows.length === 0) throw new HttpError(404, 'No changes found for this session');
     const firstByEntity = new Map<string, RevisionRow>();
@@ -303,7 +338,14 @@ export async function setLocationHidden(db: Db, id: number, hidden: boolean, act
     const before = await snapshotLocationRow(tx, id);
     if (!before) throw new HttpError(404, 'Location not found');
     await tx.update(locations).set({ hidden, updatedAt: new Date() }).where(eq(locations.id, id));
-    await insertRevision(tx, { entityType: 'location', entityId: id, action: hidden ? 'hide' : 'show', before: { hidden: before.hidden }, after: { hidden }, actor });
+    await insertRevision(tx, {
+      entityType: 'location',
+      entityId: id,
+      action: hidden ? 'hide' : 'show',
+      before: { hidden: before.hidden },
+      after: { hidden },
+      actor,
+    });
     return { id, hidden };
   });
 }
@@ -320,7 +362,14 @@ export async function deleteLocation(db: Db, id: number, actor: string) {
 export async function listAdminLocations(db: Db, q: { hidden?: 'true' | 'false'; limit: number }) {
   const where = q.hidden ? eq(locations.hidden, q.hidden === 'true') : undefined;
   const rows = await db
-    .select({ id: locations.id, name: locations.name, slug: locations.slug, category: locations.category, hidden: locations.hidden, updatedAt: locations.updatedAt })
+    .select({
+      id: locations.id,
+      name: locations.name,
+      slug: locations.slug,
+      category: locations.category,
+      hidden: locations.hidden,
+      updatedAt: locations.updatedAt,
+    })
     .from(locations)
     .where(where)
     .orderBy(desc(locations.updatedAt), desc(locations.id))

@@ -30,10 +30,8 @@ export async function reviewRoutes(app: ZodApp, ctx: AppContext) {
     listFlagReports(ctx.db, request.query),
   );
 
-  app.patch(
-    '/flag-reports/:id',
-    { schema: { params: idParamSchema, body: flagReportReviewSchema } },
-    async (request) => reviewFlagReport(ctx.db, request.params.id, request.body.status, request.body.reviewNotes),
+  app.patch('/flag-reports/:id', { schema: { params: idParamSchema, body: flagReportReviewSchema } }, async (request) =>
+    reviewFlagReport(ctx.db, request.params.id, request.body.status, request.body.reviewNotes),
   );
 
   app.get('/revisions', { schema: { querystring: revisionListQuerySchema } }, async (request) =>
@@ -52,10 +50,8 @@ export async function reviewRoutes(app: ZodApp, ctx: AppContext) {
     listAdminLocations(ctx.db, request.query),
   );
 
-  app.patch(
-    '/locations/:id',
-    { schema: { params: idParamSchema, body: adminLocationPatchSchema } },
-    async (request) => setLocationHidden(ctx.db, request.params.id, request.body.hidden, adminOf(request).username),
+  app.patch('/locations/:id', { schema: { params: idParamSchema, body: adminLocationPatchSchema } }, async (request) =>
+    setLocationHidden(ctx.db, request.params.id, request.body.hidden, adminOf(request).username),
   );
 
   app.delete('/locations/:id', { schema: { params: idParamSchema } }, async (request, reply) => {

@@ -63,7 +63,9 @@ export function parseImportCsv(buf: Buffer): { rows: ImportRow[]; errors: string
 
   // The header alone (no data rows) still tells us which columns are there.
   const headerLine = text.replace(/^\uFEFF/, '').split(/\r?\n/, 1)[0] ?? '';
-  const header = records[0] ? Object.keys(records[0]) : headerLine.split(',').map((h) => h.trim().replace(/^"|"$/g, '').toLowerCase());
+  const header = records[0]
+    ? Object.keys(records[0])
+    : headerLine.split(',').map((h) => h.trim().replace(/^"|"$/g, '').toLowerCase());
   const missing = BULK_IMPORT_REQUIRED_COLUMNS.filter((c) => !header.includes(c));
   if (missing.length) throw new HttpError(400, `Missing required column(s): ${missing.join(', ')}`);
   if (records.length === 0) throw new HttpError(400, 'The CSV file has no rows to import.');

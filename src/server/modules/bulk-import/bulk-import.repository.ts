@@ -85,7 +85,9 @@ export async function writeImport(
         .values(values.map((v) => v.value))
         .returning({ id: locations.id, slug: locations.slug });
       await tx.insert(locationSlugs).values(created.map((c) => ({ slug: c.slug, locationId: c.id })));
-      const links = created.flatMap((c, i) => (values[i]?.rowTags ?? []).map((t) => ({ locationId: c.id, tagId: t.id })));
+      const links = created.flatMap((c, i) =>
+        (values[i]?.rowTags ?? []).map((t) => ({ locationId: c.id, tagId: t.id })),
+      );
       for (const l of chunks(links, BATCH * 4)) await tx.insert(locationTags).values(l).onConflictDoNothing();
       await tx.insert(revisions).values(
         created.map((c, i) => {

@@ -25,7 +25,12 @@ describe('bulk import API', () => {
   let cookie: string;
   const upload = (content: string | Buffer, opts?: Parameters<typeof multipart>[1]) => {
     const m = multipart(content, opts);
-    return t.app.inject({ method: 'POST', url: '/api/admin/bulk-import', headers: { cookie, 'content-type': m.contentType }, payload: m.payload });
+    return t.app.inject({
+      method: 'POST',
+      url: '/api/admin/bulk-import',
+      headers: { cookie, 'content-type': m.contentType },
+      payload: m.payload,
+    });
   };
   const byName = async (name: string) => t.database.db.select().from(locations).where(eq(locations.name, name));
   const countRows = async () => {
@@ -38,7 +43,12 @@ describe('bulk import API', () => {
   beforeAll(async () => {
     t = await createTestApp({ ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password });
     await ensureAdminFromEnv(t.database.db, t.env);
-    const res = await t.app.inject({ method: 'POST', url: '/api/admin/login', headers: jsonHeaders, payload: JSON.stringify(ADMIN) });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/login',
+      headers: jsonHeaders,
+      payload: JSON.stringify(ADMIN),
+    });
     const c = res.cookies.find((x) => x.name === 'kc_admin');
     cookie = `kc_admin=${c?.value}`;
   });
@@ -67,7 +77,12 @@ describe('bulk import API', () => {
       ],
     });
     const [one] = await byName('Good Market One');
-    expect(one).toMatchObject({ category: 'farmers-market', address: '100 Main St, Kansas City, MO 64105', website: 'https://example.org', hidden: false });
+    expect(one).toMatchObject({
+      category: 'farmers-market',
+      address: '100 Main St, Kansas City, MO 64105',
+      website: 'https://example.org',
+      hidden: false,
+    });
     const [two] = await byName('Good Park Two');
     expect(two?.category).toBe('park');
     const tagRows = await t.database.db.select().from(tags);
@@ -89,10 +104,13 @@ describe('bulk import API', () => {
     expect(row?.description).toBe('Beds, tools, and "water"');
   });
 
-  it('accepts a .csv file sent with Excel\'s type or none, and columns in any order', async () => {
+  it("accepts a .csv file sent with Excel's type or none, and columns in any order", async () => {
     const csv = 'tags,address,description,category,name\n,9 Oak St,Desc,resource,Excel Typed Resource\n';
     expect((await upload(csv, { type: 'application/vnd.ms-excel' })).json()).toEqual({ success: 1, errors: [] });
-    expect((await upload(csv.replace('Excel Typed', 'Untyped'), { type: 'application/octet-stream' })).json()).toEqual({ success: 1, errors: [] });
+    expect((await upload(csv.replace('Excel Typed', 'Untyped'), { type: 'application/octet-stream' })).json()).toEqual({
+      success: 1,
+      errors: [],
+    });
   });
 
   it('stores formulas as text, sanitises HTML descriptions and rejects HTML names', async () => {
@@ -123,7 +141,12 @@ describe('bulk import API', () => {
     const png = await upload(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 0, 0]), { filename: 'x.png', type: 'image/png' });
     expect(png.statusCode).toBe(415);
     expect(png.json().message).toBe('Please select a CSV file.');
-    const json = await t.app.inject({ method: 'POST', url: '/api/admin/bulk-import', headers: { cookie, ...jsonHeaders }, payload: '{}' });
+    const json = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/bulk-import',
+      headers: { cookie, ...jsonHeaders },
+      payload: '{}',
+    });
     expect(json.statusCode).toBe(415);
     const empty = await upload('');
     expect(empty.statusCode).toBe(400);
@@ -166,7 +189,9 @@ describe('bulk import API', () => {
         if new.name = 'Atomic Row 3' then raise exception 'refused by test trigger'; end if;
         return new;
       end $$`);
-    await t.database.db.execute(sql`create trigger kc_test_refuse before insert on locations for each row execute function kc_test_refuse()`);
+    await t.database.db.execute(
+      sql`create trigger kc_test_refuse before insert on locations for each row execute function kc_test_refuse()`,
+    );
     try {
       const before = await countRows();
       const lines = [HEADER];

@@ -75,7 +75,8 @@ export async function bulkImportRoutes(app: ZodApp, ctx: AppContext) {
       const admin = adminOf(request);
       if (!request.isMultipart()) throw new HttpError(415, 'Send the file as multipart/form-data in the field csvFile');
       const file = await request.file();
-      if (file?.fieldname !== 'csvFile') throw new HttpError(400, 'Please select a CSV file.', { csvFile: 'Please select a CSV file.' });
+      if (file?.fieldname !== 'csvFile')
+        throw new HttpError(400, 'Please select a CSV file.', { csvFile: 'Please select a CSV file.' });
       if (!isCsvUpload(file.mimetype, file.filename)) {
         file.file.resume();
         throw new HttpError(415, 'Please select a CSV file.', { csvFile: 'Please select a CSV file.' });
@@ -84,11 +85,20 @@ export async function bulkImportRoutes(app: ZodApp, ctx: AppContext) {
       const { rows, errors } = parseImportCsv(buf);
       // Outside the transaction: network calls must not hold database locks.
       const t0 = performance.now();
-      const points = await geocodeAll(ctx, rows.map((r) => r.address));
+      const points = await geocodeAll(
+        ctx,
+        rows.map((r) => r.address),
+      );
       const t1 = performance.now();
       const success = await writeImport(ctx.db, rows, points, admin.username);
       request.log.info(
-        { success, errors: errors.length, admin: admin.username, geocodeMs: Math.round(t1 - t0), writeMs: Math.round(performance.now() - t1) },
+        {
+          success,
+          errors: errors.length,
+          admin: admin.username,
+          geocodeMs: Math.round(t1 - t0),
+          writeMs: Math.round(performance.now() - t1),
+        },
         'bulk import',
       );
       return { success, errors };

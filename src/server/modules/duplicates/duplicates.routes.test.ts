@@ -14,9 +14,25 @@ describe('possible duplicates API (GET /api/locations/similar)', () => {
     const rows = await t.database.db
       .insert(locations)
       .values([
-        { name: `Riverside Farmers Market`, category: 'farmers-market', slug: `riverside-${suffix}`, address: '123 Main St., Kansas City, MO 64105' },
-        { name: `Hidden Twin Market`, category: 'farmers-market', slug: `hidden-${suffix}`, address: '9 Secret Way, Kansas City, MO', hidden: true },
-        { name: `Completely Different Orchard`, category: 'local-farmer', slug: `orchard-${suffix}`, address: '500 Grand Blvd, Kansas City, MO 64106' },
+        {
+          name: `Riverside Farmers Market`,
+          category: 'farmers-market',
+          slug: `riverside-${suffix}`,
+          address: '123 Main St., Kansas City, MO 64105',
+        },
+        {
+          name: `Hidden Twin Market`,
+          category: 'farmers-market',
+          slug: `hidden-${suffix}`,
+          address: '9 Secret Way, Kansas City, MO',
+          hidden: true,
+        },
+        {
+          name: `Completely Different Orchard`,
+          category: 'local-farmer',
+          slug: `orchard-${suffix}`,
+          address: '500 Grand Blvd, Kansas City, MO 64106',
+        },
         { name: `Youth Garden Grant`, category: 'resource', slug: `grant-${suffix}`, address: null },
       ])
       .returning({ id: locations.id, slug: locations.slug });

@@ -6,8 +6,9 @@ export type EngagementKind = 'view' | 'click';
 
 /** Postgres foreign-key violation: the location vanished between the check and the write. */
 const isFkViolation = (err: unknown) =>
-  typeof err === 'object' && err !== null && ((err as { code?: string }).code === '23503' ||
-    (err as { cause?: { code?: string } }).cause?.code === '23503');
+  typeof err === 'object' &&
+  err !== null &&
+  ((err as { code?: string }).code === '23503' || (err as { cause?: { code?: string } }).cause?.code === '23503');
 
 /**
  * One row per (location, session): the first call creates it, later calls count up. A view also

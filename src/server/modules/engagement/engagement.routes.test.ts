@@ -10,7 +10,12 @@ describe('engagement API (POST /api/locations/{id}/view and /click)', () => {
     t = await createTestApp();
     const rows = await t.database.db
       .insert(locations)
-      .values({ name: 'Engagement Garden', category: 'community-garden', slug: `engagement-garden-${Date.now()}`, address: '1 Main St' })
+      .values({
+        name: 'Engagement Garden',
+        category: 'community-garden',
+        slug: `engagement-garden-${Date.now()}`,
+        address: '1 Main St',
+      })
       .returning({ id: locations.id });
     id = rows[0]!.id;
   });
@@ -29,9 +34,21 @@ describe('engagement API (POST /api/locations/{id}/view and /click)', () => {
     const first = await send('view', { sessionId: 'session_eng_a' });
     expect(first.statusCode).toBe(200);
     expect(first.json()).toEqual({ success: true, viewCount: 1, clickCount: 0 });
-    expect((await send('view', { sessionId: 'session_eng_a' })).json()).toEqual({ success: true, viewCount: 2, clickCount: 0 });
-    expect((await send('click', { sessionId: 'session_eng_a' })).json()).toEqual({ success: true, viewCount: 2, clickCount: 1 });
-    expect((await send('click', { sessionId: 'session_eng_b' })).json()).toEqual({ success: true, viewCount: 0, clickCount: 1 });
+    expect((await send('view', { sessionId: 'session_eng_a' })).json()).toEqual({
+      success: true,
+      viewCount: 2,
+      clickCount: 0,
+    });
+    expect((await send('click', { sessionId: 'session_eng_a' })).json()).toEqual({
+      success: true,
+      viewCount: 2,
+      clickCount: 1,
+    });
+    expect((await send('click', { sessionId: 'session_eng_b' })).json()).toEqual({
+      success: true,
+      viewCount: 0,
+      clickCount: 1,
+    });
 
     const rows = await t.database.db.select().from(locationEngagement).where(eq(locationEngagement.locationId, id));
     expect(rows).toHaveLength(2);

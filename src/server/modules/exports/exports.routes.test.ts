@@ -13,14 +13,21 @@ function parseCsv(text: string): string[][] {
     let cell = '';
     i++;
     for (;;) {
-      if (text[i] === '"' && text[i + 1] === '"') { cell += '"'; i += 2; }
-      else if (text[i] === '"') { i++; break; }
-      else cell += text[i++];
+      if (text[i] === '"' && text[i + 1] === '"') {
+        cell += '"';
+        i += 2;
+      } else if (text[i] === '"') {
+        i++;
+        break;
+      } else cell += text[i++];
     }
     row.push(cell);
     if (text[i] === ',') i++;
-    else if (text.startsWith('\r\n', i)) { rows.push(row); row = []; i += 2; }
-    else throw new Error(`unexpected ${text[i]} at ${i}`);
+    else if (text.startsWith('\r\n', i)) {
+      rows.push(row);
+      row = [];
+      i += 2;
+    } else throw new Error(`unexpected ${text[i]} at ${i}`);
   }
   return rows;
 }
@@ -33,14 +40,40 @@ describe('open data exports', () => {
     const db = t.database.db;
     const [tagA, tagB] = await db
       .insert(tags)
-      .values([{ name: `Organic ${suffix}`, category: 'product' }, { name: `Accessible ${suffix}`, category: 'accessibility' }])
+      .values([
+        { name: `Organic ${suffix}`, category: 'product' },
+        { name: `Accessible ${suffix}`, category: 'accessibility' },
+      ])
       .returning();
     const inserted = await db
       .insert(locations)
       .values([
-        { name: '=HYPERLINK("http://evil.example","click")', category: 'park', slug: `evil-${suffix}`, address: '+1 Main St', description: 'Line one\nline "two", with comma', latitude: 39.1, longitude: -94.58 },
-        { name: 'Plain Garden', category: 'community-garden', slug: `plain-${suffix}`, address: '@home', description: '-minus', latitude: null, longitude: null },
-        { name: 'Secret Hidden Place', category: 'park', slug: `hidden-${suffix}`, hidden: true, latitude: 39, longitude: -94 },
+        {
+          name: '=HYPERLINK("http://evil.example","click")',
+          category: 'park',
+          slug: `evil-${suffix}`,
+          address: '+1 Main St',
+          description: 'Line one\nline "two", with comma',
+          latitude: 39.1,
+          longitude: -94.58,
+        },
+        {
+          name: 'Plain Garden',
+          category: 'community-garden',
+          slug: `plain-${suffix}`,
+          address: '@home',
+          description: '-minus',
+          latitude: null,
+          longitude: null,
+        },
+        {
+          name: 'Secret Hidden Place',
+          category: 'park',
+          slug: `hidden-${suffix}`,
+          hidden: true,
+          latitude: 39,
+          longitude: -94,
+        },
       ])
       .returning();
     await db.insert(locationTags).values([
@@ -90,7 +123,11 @@ describe('open data exports', () => {
   });
 
   it('streams more than one page of rows in id order', async () => {
-    const many = Array.from({ length: 1205 }, (_, i) => ({ name: `Bulk ${i}`, category: 'park', slug: `bulk-${suffix}-${i}` }));
+    const many = Array.from({ length: 1205 }, (_, i) => ({
+      name: `Bulk ${i}`,
+      category: 'park',
+      slug: `bulk-${suffix}-${i}`,
+    }));
     await t.database.db.insert(locations).values(many);
     const res = await t.app.inject({ method: 'GET', url: '/api/export/locations.geojson' });
     const ids = res.json().features.map((f: { id: number }) => f.id);

@@ -6,9 +6,25 @@ import { csvRow } from './csv.js';
 import { type ExportRow, exportPages } from './exports.repository.js';
 
 export const CSV_COLUMNS = [
-  'id', 'name', 'category', 'description', 'address', 'latitude', 'longitude', 'website', 'phone',
-  'operatingHours', 'status', 'deadline', 'registrationLink', 'faqLink', 'tags', 'slug', 'url',
-  'createdAt', 'updatedAt',
+  'id',
+  'name',
+  'category',
+  'description',
+  'address',
+  'latitude',
+  'longitude',
+  'website',
+  'phone',
+  'operatingHours',
+  'status',
+  'deadline',
+  'registrationLink',
+  'faqLink',
+  'tags',
+  'slug',
+  'url',
+  'createdAt',
+  'updatedAt',
 ] as const;
 
 const num = (v: unknown): number | null => (v === null || v === undefined ? null : Number(v));
@@ -24,9 +40,25 @@ export const exportsRoutes: ApiModule = (app, ctx) => {
       let chunk = '';
       for (const r of page) {
         chunk += csvRow([
-          r.id, r.name, r.category, r.description, r.address, num(r.latitude), num(r.longitude),
-          r.website, r.phone, r.operating_hours, r.status, r.deadline, r.registration_link, r.faq_link,
-          (r.tags ?? []).join(', '), r.slug, pageUrl(r.slug), r.created_at, r.updated_at,
+          r.id,
+          r.name,
+          r.category,
+          r.description,
+          r.address,
+          num(r.latitude),
+          num(r.longitude),
+          r.website,
+          r.phone,
+          r.operating_hours,
+          r.status,
+          r.deadline,
+          r.registration_link,
+          r.faq_link,
+          (r.tags ?? []).join(', '),
+          r.slug,
+          pageUrl(r.slug),
+          r.created_at,
+          r.updated_at,
         ]);
       }
       yield chunk;
@@ -41,11 +73,23 @@ export const exportsRoutes: ApiModule = (app, ctx) => {
       id: r.id,
       geometry: lat === null || lng === null ? null : { type: 'Point', coordinates: [lng, lat] },
       properties: {
-        id: r.id, name: r.name, slug: r.slug, url: pageUrl(r.slug), category: r.category,
-        description: r.description, address: r.address, website: r.website, phone: r.phone,
-        operatingHours: r.operating_hours, status: r.status, deadline: r.deadline,
-        registrationLink: r.registration_link, faqLink: r.faq_link, tags: r.tags ?? [],
-        createdAt: r.created_at, updatedAt: r.updated_at,
+        id: r.id,
+        name: r.name,
+        slug: r.slug,
+        url: pageUrl(r.slug),
+        category: r.category,
+        description: r.description,
+        address: r.address,
+        website: r.website,
+        phone: r.phone,
+        operatingHours: r.operating_hours,
+        status: r.status,
+        deadline: r.deadline,
+        registrationLink: r.registration_link,
+        faqLink: r.faq_link,
+        tags: r.tags ?? [],
+        createdAt: r.created_at,
+        updatedAt: r.updated_at,
       },
     };
   };

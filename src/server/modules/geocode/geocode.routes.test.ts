@@ -7,8 +7,7 @@ describe('geocoding (GET /api/geocode and the geocoder)', () => {
   let fake: FakeGeocoder;
   let t: TestApp;
   // Outbound calls time out after 1.5 s here (4 s in the app) so the 'slowpoke' case is fast.
-  const quickFetch: typeof fetch = (input, init) =>
-    fetch(input, { ...init, signal: AbortSignal.timeout(1500) });
+  const quickFetch: typeof fetch = (input, init) => fetch(input, { ...init, signal: AbortSignal.timeout(1500) });
 
   beforeAll(async () => {
     fake = await startFakeGeocoder(0);
@@ -74,7 +73,12 @@ describe('geocoding (GET /api/geocode and the geocoder)', () => {
   });
 
   it('refuses a missing, blank or over-long address with 400', async () => {
-    for (const url of ['/api/geocode', '/api/geocode?address=', '/api/geocode?address=%20%20', `/api/geocode?address=${'a'.repeat(501)}`]) {
+    for (const url of [
+      '/api/geocode',
+      '/api/geocode?address=',
+      '/api/geocode?address=%20%20',
+      `/api/geocode?address=${'a'.repeat(501)}`,
+    ]) {
       const res = await t.app.inject({ method: 'GET', url, remoteAddress: '10.1.0.2' });
       expect(res.statusCode).toBe(400);
       expect(res.json().errors).toHaveProperty('address');

@@ -81,7 +81,9 @@ export function createGeocoder(deps: GeocoderDeps): Geocoder {
       ON CONFLICT (key) DO UPDATE
         SET value = (greatest(${appSettings.value}::bigint, ${now}::bigint) + ${minIntervalMs}::bigint)::text
       RETURNING value`);
-    const list = (Array.isArray(rows) ? rows : (rows as { rows: Array<{ value: string }> }).rows) as Array<{ value: string }>;
+    const list = (Array.isArray(rows) ? rows : (rows as { rows: Array<{ value: string }> }).rows) as Array<{
+      value: string;
+    }>;
     const next = Number(list[0]?.value ?? now + minIntervalMs);
     return Math.max(0, next - minIntervalMs - now);
   }
@@ -133,8 +135,11 @@ export function createGeocoder(deps: GeocoderDeps): Geocoder {
     const lat = Number(first?.lat);
     const lng = Number(first?.lon);
     if (
-      typeof first?.lat !== 'string' && typeof first?.lat !== 'number' ||
-      !Number.isFinite(lat) || !Number.isFinite(lng) || Math.abs(lat) > 90 || Math.abs(lng) > 180
+      (typeof first?.lat !== 'string' && typeof first?.lat !== 'number') ||
+      !Number.isFinite(lat) ||
+      !Number.isFinite(lng) ||
+      Math.abs(lat) > 90 ||
+      Math.abs(lng) > 180
     ) {
       return { kind: 'failed', reason: 'bad point' };
     }

@@ -45,7 +45,11 @@ describe('map view API', () => {
         url: '/api/locations',
         headers: jsonHeaders,
         remoteAddress: `10.9.0.${++ip}`,
-        payload: JSON.stringify({ name: `${key} ${unique}`, category, address: category === 'resource' ? '' : '1 Main St' }),
+        payload: JSON.stringify({
+          name: `${key} ${unique}`,
+          category,
+          address: category === 'resource' ? '' : '1 Main St',
+        }),
       });
       expect(res.statusCode, res.body).toBe(201);
       ids[key] = res.json().id;
@@ -56,7 +60,10 @@ describe('map view API', () => {
         .where(eq(locations.id, ids[key]!));
     };
     for (let i = 0; i < 8; i++) {
-      await place(`Downtown ${i}`, 'farmers-market', { latitude: cellMiddle.lat + i * 1e-5, longitude: cellMiddle.lng - i * 1e-5 });
+      await place(`Downtown ${i}`, 'farmers-market', {
+        latitude: cellMiddle.lat + i * 1e-5,
+        longitude: cellMiddle.lng - i * 1e-5,
+      });
     }
     await place('East Park', 'park', EAST);
     await place('North Park', 'park', NORTH);
@@ -72,9 +79,16 @@ describe('map view API', () => {
     expect(parks.clusters).toEqual([]);
     expect(parks.points.map((p) => p.id).sort()).toEqual([ids['East Park'], ids['North Park']].sort());
     expect(Object.keys(parks.points[0]!).sort()).toEqual(['category', 'id', 'lat', 'lng', 'name', 'slug']);
-    expect(parks.bounds).toEqual({ west: NORTH.longitude, south: EAST.latitude, east: EAST.longitude, north: NORTH.latitude });
+    expect(parks.bounds).toEqual({
+      west: NORTH.longitude,
+      south: EAST.latitude,
+      east: EAST.longitude,
+      north: NORTH.latitude,
+    });
     // A view changes nothing then: the map already has them all.
-    expect(await answer(`&category=park${viewQuery({ west: -95, south: 38.9, east: -94.9, north: 39, zoom: ZOOM })}`)).toEqual(parks);
+    expect(
+      await answer(`&category=park${viewQuery({ west: -95, south: 38.9, east: -94.9, north: 39, zoom: ZOOM })}`),
+    ).toEqual(parks);
   });
 
   it('answers only the total and the bounds of many matches without a view', async () => {
@@ -86,7 +100,13 @@ describe('map view API', () => {
   });
 
   it('groups the view by grid cell: a cluster per crowded cell, lone places as points', async () => {
-    const view = { west: cellMiddle.lng - 1, south: cellMiddle.lat - 1, east: cellMiddle.lng + 1, north: cellMiddle.lat + 1, zoom: ZOOM };
+    const view = {
+      west: cellMiddle.lng - 1,
+      south: cellMiddle.lat - 1,
+      east: cellMiddle.lng + 1,
+      north: cellMiddle.lat + 1,
+      zoom: ZOOM,
+    };
     const a = await answer(viewQuery(view));
     expect(a.total).toBe(10);
     expect(a.complete).toBe(false);
@@ -103,7 +123,13 @@ describe('map view API', () => {
   });
 
   it('answers the places in view as points when they are few', async () => {
-    const aroundEast = { west: EAST.longitude - 0.1, south: EAST.latitude - 0.1, east: EAST.longitude + 0.1, north: EAST.latitude + 0.1, zoom: 12 };
+    const aroundEast = {
+      west: EAST.longitude - 0.1,
+      south: EAST.latitude - 0.1,
+      east: EAST.longitude + 0.1,
+      north: EAST.latitude + 0.1,
+      zoom: 12,
+    };
     const a = await answer(viewQuery(aroundEast));
     expect(a).toMatchObject({ total: 10, complete: false, clusters: [] });
     expect(a.points.map((p) => p.id)).toEqual([ids['East Park']]);
@@ -112,7 +138,13 @@ describe('map view API', () => {
   });
 
   it('applies the list filters to the clusters too', async () => {
-    const view = { west: cellMiddle.lng - 1, south: cellMiddle.lat - 1, east: cellMiddle.lng + 1, north: cellMiddle.lat + 1, zoom: ZOOM };
+    const view = {
+      west: cellMiddle.lng - 1,
+      south: cellMiddle.lat - 1,
+      east: cellMiddle.lng + 1,
+      north: cellMiddle.lat + 1,
+      zoom: ZOOM,
+    };
     const markets = await answer(`&category=farmers-market${viewQuery(view)}`);
     expect(markets.total).toBe(8);
     expect(markets.clusters.map((c) => c.count)).toEqual([8]);
@@ -144,7 +176,15 @@ describe('map view API', () => {
     const first = await get('');
     const etag = first.headers.etag as string;
     expect(etag).toBeTruthy();
-    expect((await t.app.inject({ method: 'GET', url: `/api/locations/map?search=${unique}`, headers: { 'if-none-match': etag } })).statusCode).toBe(304);
+    expect(
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: `/api/locations/map?search=${unique}`,
+          headers: { 'if-none-match': etag },
+        })
+      ).statusCode,
+    ).toBe(304);
     await t.app.inject({
       method: 'PATCH',
       url: `/api/locations/${ids['North Park']}`,
@@ -152,6 +192,14 @@ describe('map view API', () => {
       remoteAddress: '10.9.1.1',
       payload: JSON.stringify({ name: `North Park renamed ${unique}` }),
     });
-    expect((await t.app.inject({ method: 'GET', url: `/api/locations/map?search=${unique}`, headers: { 'if-none-match': etag } })).statusCode).toBe(200);
+    expect(
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: `/api/locations/map?search=${unique}`,
+          headers: { 'if-none-match': etag },
+        })
+      ).statusCode,
+    ).toBe(200);
   });
 });

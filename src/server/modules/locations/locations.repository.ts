@@ -224,7 +224,13 @@ export async function searchMapJson(
   pointLimit: number,
 ): Promise<string> {
   const s = compileSearch(query, await compileOptions(db, query.search));
-  const [summary] = await rows<{ n: number; west: number | null; south: number | null; east: number | null; north: number | null }>(
+  const [summary] = await rows<{
+    n: number;
+    west: number | null;
+    south: number | null;
+    east: number | null;
+    north: number | null;
+  }>(
     db,
     sql`select count(*)::int as n, min(l.longitude) as west, min(l.latitude) as south,
                max(l.longitude) as east, max(l.latitude) as north
@@ -233,7 +239,12 @@ export async function searchMapJson(
   const total = Number(summary?.n ?? 0);
   const bounds =
     total > 0
-      ? { west: Number(summary!.west), south: Number(summary!.south), east: Number(summary!.east), north: Number(summary!.north) }
+      ? {
+          west: Number(summary!.west),
+          south: Number(summary!.south),
+          east: Number(summary!.east),
+          north: Number(summary!.north),
+        }
       : null;
   const answer = (complete: boolean, points: string, clusters: MapCluster[]) =>
     `{"total":${total},"bounds":${JSON.stringify(bounds)},"complete":${complete},"points":${points},"clusters":${JSON.stringify(clusters)}}`;
@@ -269,11 +280,26 @@ export async function searchMapJson(
   const clusters: MapCluster[] = [];
   for (const c of cells) {
     if (c.id !== null && c.id !== undefined) {
-      points.push({ id: Number(c.id), slug: String(c.slug), name: String(c.name), category: String(c.category), lat: Number(c.lat), lng: Number(c.lng) });
+      points.push({
+        id: Number(c.id),
+        slug: String(c.slug),
+        name: String(c.name),
+        category: String(c.category),
+        lat: Number(c.lat),
+        lng: Number(c.lng),
+      });
     } else {
       // Five decimals are a metre: more only lengthens the answer.
       const r = (v: unknown) => Math.round(Number(v) * 1e5) / 1e5;
-      clusters.push({ lat: r(c.lat), lng: r(c.lng), count: Number(c.n), west: r(c.west), south: r(c.south), east: r(c.east), north: r(c.north) });
+      clusters.push({
+        lat: r(c.lat),
+        lng: r(c.lng),
+        count: Number(c.n),
+        west: r(c.west),
+        south: r(c.south),
+        east: r(c.east),
+        north: r(c.north),
+      });
     }
   }
   return answer(false, JSON.stringify(points), clusters);

@@ -188,7 +188,9 @@ describe('locations API', () => {
     });
 
     it('refuses a bad status', async () => {
-      expect((await errorsOf(park('Status', { status: 'closed' }))).errors.status).toBe('Status must be active or expired');
+      expect((await errorsOf(park('Status', { status: 'closed' }))).errors.status).toBe(
+        'Status must be active or expired',
+      );
     });
   });
 
@@ -202,7 +204,9 @@ describe('locations API', () => {
     expect(loc.description).toBe(
       '<h2>Hi</h2><p>Go <a>bad</a> <a href="https://kc.org" target="_blank" rel="noopener noreferrer">good</a></p>',
     );
-    const patched = await send('PATCH', `/api/locations/${loc.id}`, { description: '<ul><li>a</li></ul><style>x</style>' });
+    const patched = await send('PATCH', `/api/locations/${loc.id}`, {
+      description: '<ul><li>a</li></ul><style>x</style>',
+    });
     expect(patched.json().description).toBe('<ul><li>a</li></ul>');
   });
 
@@ -244,7 +248,11 @@ describe('locations API', () => {
       const one = await create(park('Twin Oaks Garden'));
       const two = await create(park('Twin Oaks Garden'));
       const three = await create(park('Twin  Oaks garden!'));
-      expect([one.slug, two.slug, three.slug]).toEqual(['twin-oaks-garden', 'twin-oaks-garden-2', 'twin-oaks-garden-3']);
+      expect([one.slug, two.slug, three.slug]).toEqual([
+        'twin-oaks-garden',
+        'twin-oaks-garden-2',
+        'twin-oaks-garden-3',
+      ]);
 
       const renamed = await send('PATCH', `/api/locations/${one.id}`, { name: 'Twin Maples Garden' });
       expect(renamed.json().slug).toBe('twin-maples-garden');
@@ -399,7 +407,11 @@ describe('locations API', () => {
       expect(calls).toEqual(['1 Geo St, Kansas City, MO', '2 Nowhere Rd']);
       expect([moved.latitude, moved.longitude]).toEqual([null, null]);
 
-      const resource = await createLocation(deps, { ...base, name: 'Geo Resource', category: 'resource', address: '' }, author);
+      const resource = await createLocation(
+        deps,
+        { ...base, name: 'Geo Resource', category: 'resource', address: '' },
+        author,
+      );
       expect(calls).toHaveLength(2);
       expect(resource.latitude).toBeNull();
     });

@@ -34,7 +34,11 @@ import {
 } from './search-cache.js';
 
 /** One cache key per distinct answer: the words as the search sees them, tag ids sorted. */
-function searchKey(kind: string, q: SearchFilters & { limit?: number; offset?: number }, view: MapView | null = null): string {
+function searchKey(
+  kind: string,
+  q: SearchFilters & { limit?: number; offset?: number },
+  view: MapView | null = null,
+): string {
   const tagIds = q.tagIds?.length ? [...new Set(q.tagIds)].sort((a, b) => a - b).join(',') : '';
   const text = buildTextQuery(q.search);
   const point = q.lat !== undefined && q.lng !== undefined ? `${q.lat},${q.lng},${q.radius}` : '';
@@ -98,7 +102,12 @@ export const locationsRoutes: ApiModule = async (app, ctx) => {
 
   // Map answers carry no counters, so the data version is a sound ETag: a map that asks again
   // after no write gets 304 without a query.
-  const sendMapAnswer = async (request: FastifyRequest, reply: FastifyReply, key: string, body: () => Promise<string>) => {
+  const sendMapAnswer = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    key: string,
+    body: () => Promise<string>,
+  ) => {
     const cache = cacheNow();
     if (!cache) return reply.type('application/json; charset=utf-8').send(await body());
     reply.header('cache-control', 'no-cache');
@@ -142,6 +151,7 @@ export const locationsRoutes: ApiModule = async (app, ctx) => {
   app.patch(
     '/locations/:id',
     { schema: { params: idParamSchema, body: locationPatchSchema }, preHandler: writeLimits },
-    async (request) => updateLocation(deps, request.params.id, request.body, authorFromRequest(request, ctx.clientHash)),
+    async (request) =>
+      updateLocation(deps, request.params.id, request.body, authorFromRequest(request, ctx.clientHash)),
   );
 };

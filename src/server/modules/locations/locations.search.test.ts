@@ -49,21 +49,67 @@ describe('locations search API', () => {
   const list = async (qs: string) => {
     const res = await t.app.inject({ method: 'GET', url: `/api/locations?${qs}` });
     expect(res.statusCode, res.body).toBe(200);
-    return { names: (res.json() as { name: string }[]).map((l) => l.name), body: res.json(), total: res.headers['x-total-count'] };
+    return {
+      names: (res.json() as { name: string }[]).map((l) => l.name),
+      body: res.json(),
+      total: res.headers['x-total-count'],
+    };
   };
 
   beforeAll(async () => {
     t = await createTestApp();
-    for (const name of ['Pollinator', 'Wheelchair', 'Honey']) tagIds[name] = (await post('/api/tags', { name: `${name} ${unique}` })).id;
+    for (const name of ['Pollinator', 'Wheelchair', 'Honey'])
+      tagIds[name] = (await post('/api/tags', { name: `${name} ${unique}` })).id;
     const places: [string, string, string, string, number[], { latitude: number; longitude: number } | null][] = [
-      ['Brookside Community Garden', 'community-garden', 'Raised beds for neighbours.', '6300 Brookside Blvd, Kansas City, MO 64113', [tagIds.Pollinator!, tagIds.Wheelchair!], north(3)],
-      ['City Market', 'farmers-market', 'Produce stalls every Saturday, near brookside trails.', '20 E 5th St, Kansas City, MO 64106', [tagIds.Honey!], north(0)],
-      ['Far Away Farm', 'local-farmer', 'Pastured eggs and honey.', '1 Rural Rd, Lawrence, KS 66044', [tagIds.Honey!, tagIds.Pollinator!], north(8)],
-      ['Swope Park', 'park', 'Big park with pollinator meadows.', '6900 Swope Pkwy, Kansas City, MO 64132', [tagIds.Pollinator!], north(4.5)],
-      ['Seed Library Resource', 'resource', 'Borrow seeds.', '', [tagIds.Pollinator!, tagIds.Wheelchair!, tagIds.Honey!], null],
+      [
+        'Brookside Community Garden',
+        'community-garden',
+        'Raised beds for neighbours.',
+        '6300 Brookside Blvd, Kansas City, MO 64113',
+        [tagIds.Pollinator!, tagIds.Wheelchair!],
+        north(3),
+      ],
+      [
+        'City Market',
+        'farmers-market',
+        'Produce stalls every Saturday, near brookside trails.',
+        '20 E 5th St, Kansas City, MO 64106',
+        [tagIds.Honey!],
+        north(0),
+      ],
+      [
+        'Far Away Farm',
+        'local-farmer',
+        'Pastured eggs and honey.',
+        '1 Rural Rd, Lawrence, KS 66044',
+        [tagIds.Honey!, tagIds.Pollinator!],
+        north(8),
+      ],
+      [
+        'Swope Park',
+        'park',
+        'Big park with pollinator meadows.',
+        '6900 Swope Pkwy, Kansas City, MO 64132',
+        [tagIds.Pollinator!],
+        north(4.5),
+      ],
+      [
+        'Seed Library Resource',
+        'resource',
+        'Borrow seeds.',
+        '',
+        [tagIds.Pollinator!, tagIds.Wheelchair!, tagIds.Honey!],
+        null,
+      ],
     ];
     for (const [name, category, description, address, tags, point] of places) {
-      const loc = await post('/api/locations', { name: `${name} ${unique}`, category, description, address, tagIds: tags });
+      const loc = await post('/api/locations', {
+        name: `${name} ${unique}`,
+        category,
+        description,
+        address,
+        tagIds: tags,
+      });
       ids[name] = loc.id;
       // Coordinates set directly: the test must not depend on the geocoder.
       await t.database.db
@@ -78,7 +124,13 @@ describe('locations search API', () => {
 
   it('lists everything without filters (category omitted or all), sorted by name, with X-Total-Count', async () => {
     const all = await list('');
-    expect(mine(all.names)).toEqual(['Brookside Community Garden', 'City Market', 'Far Away Farm', 'Seed Library Resource', 'Swope Park']);
+    expect(mine(all.names)).toEqual([
+      'Brookside Community Garden',
+      'City Market',
+      'Far Away Farm',
+      'Seed Library Resource',
+      'Swope Park',
+    ]);
     expect(all.total).toBe(String(all.names.length));
     expect(mine((await list('category=all')).names)).toHaveLength(5);
   });
@@ -142,7 +194,9 @@ describe('locations search API', () => {
     const near = await list(`lat=${CENTER.lat}&lng=${CENTER.lng}`);
     // 0 mi and 3 mi and 4.5 mi in; 8 mi out; no coordinates out.
     expect(mine(near.names)).toEqual(['City Market', 'Brookside Community Garden', 'Swope Park']);
-    const brookside = (near.body as { id: number; distance: number }[]).find((l) => l.id === ids['Brookside Community Garden']);
+    const brookside = (near.body as { id: number; distance: number }[]).find(
+      (l) => l.id === ids['Brookside Community Garden'],
+    );
     expect(brookside!.distance).toBeGreaterThan(2.95);
     expect(brookside!.distance).toBeLessThan(3.05);
     expect(mine((await list(`lat=${CENTER.lat}&lng=${CENTER.lng}&radius=10`)).names)).toContain('Far Away Farm');
@@ -151,7 +205,9 @@ describe('locations search API', () => {
       'Brookside Community Garden',
     ]);
     // Text rank first, then distance.
-    expect(mine((await list(`search=pollinator&lat=${CENTER.lat}&lng=${CENTER.lng}&radius=10`)).names)[0]).toBe('Swope Park');
+    expect(mine((await list(`search=pollinator&lat=${CENTER.lat}&lng=${CENTER.lng}&radius=10`)).names)[0]).toBe(
+      'Swope Park',
+    );
     const noPoint = (await list('category=park')).body[0];
     expect(noPoint).not.toHaveProperty('distance');
     expect((await t.app.inject({ method: 'GET', url: `/api/locations?lat=${CENTER.lat}` })).statusCode).toBe(400);
@@ -190,7 +246,10 @@ describe('locations search API', () => {
     expect(Object.keys(brookside).sort()).toEqual(['category', 'id', 'lat', 'lng', 'name', 'slug']);
     expect(brookside).toMatchObject({ category: 'community-garden', lng: CENTER.lng });
     const near = (
-      await t.app.inject({ method: 'GET', url: `/api/locations/points?search=${unique}&lat=${CENTER.lat}&lng=${CENTER.lng}` })
+      await t.app.inject({
+        method: 'GET',
+        url: `/api/locations/points?search=${unique}&lat=${CENTER.lat}&lng=${CENTER.lng}`,
+      })
     ).json();
     expect(near).toHaveLength(3);
     const tagged = (await t.app.inject({ method: 'GET', url: `/api/locations/points?tagIds=${tagIds.Honey}` })).json();
@@ -204,7 +263,10 @@ describe('locations search API', () => {
       headers: jsonHeaders,
       payload: JSON.stringify({ name: `Stepfree ${unique}` }),
     });
-    expect(mine((await list('search=stepfree')).names).sort()).toEqual(['Brookside Community Garden', 'Seed Library Resource']);
+    expect(mine((await list('search=stepfree')).names).sort()).toEqual([
+      'Brookside Community Garden',
+      'Seed Library Resource',
+    ]);
     expect(mine((await list('search=wheelchair')).names)).toEqual([]);
   });
 });

@@ -31,7 +31,12 @@ export interface TextQuery {
 /** Turns what a person typed into safe words; null when it holds none. */
 export function buildTextQuery(search: string | undefined): TextQuery | null {
   if (!search) return null;
-  const all = (search.toLowerCase().normalize('NFKC').match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, MAX_SEARCH_WORDS);
+  const all = (
+    search
+      .toLowerCase()
+      .normalize('NFKC')
+      .match(/[\p{L}\p{N}]+/gu) ?? []
+  ).slice(0, MAX_SEARCH_WORDS);
   if (all.length === 0) return null;
   // One-letter fragments ("Ben's" -> "ben", "s") would match half the directory as prefixes.
   const long = all.filter((w) => w.length > 1);

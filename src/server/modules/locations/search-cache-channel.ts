@@ -34,7 +34,7 @@ export async function listenForWrites(app: ZodApp, ctx: Pick<AppContext, 'databa
       bumpDataVersion();
       up = true;
     } catch (err) {
-      app.log.warn({ err }, 'search cache off: cannot LISTEN for other processes\' writes');
+      app.log.warn({ err }, "search cache off: cannot LISTEN for other processes' writes");
       if (!closing) retry = setTimeout(start, relistenMs);
     }
   };

@@ -48,20 +48,35 @@ describe('search answers stay right with the cache', () => {
       method: 'POST',
       url: '/api/locations',
       headers: jsonHeaders,
-      payload: JSON.stringify({ name: `Cache Garden ${unique}`, category: 'resource', description: 'Beds.', address: '', tagIds: [] }),
+      payload: JSON.stringify({
+        name: `Cache Garden ${unique}`,
+        category: 'resource',
+        description: 'Beds.',
+        address: '',
+        tagIds: [],
+      }),
     });
     expect(created.statusCode, created.body).toBe(201);
     expect(dataVersion()).toBeGreaterThan(before);
     // Routes of other modules (registered after the hook) bump it too.
     const v = dataVersion();
-    const tag = await t.app.inject({ method: 'POST', url: '/api/tags', headers: jsonHeaders, payload: JSON.stringify({ name: `Tag ${unique}` }) });
+    const tag = await t.app.inject({
+      method: 'POST',
+      url: '/api/tags',
+      headers: jsonHeaders,
+      payload: JSON.stringify({ name: `Tag ${unique}` }),
+    });
     expect(tag.statusCode, tag.body).toBe(201);
     expect(dataVersion()).toBeGreaterThan(v);
     expect(await list()).toEqual({ names: [`Cache Garden ${unique}`], total: '1' });
 
     const points = await t.app.inject({ method: 'GET', url: `/api/locations/points?search=${unique}` });
     const etag = (points.headers.etag as string | undefined) ?? '"none"';
-    const again = await t.app.inject({ method: 'GET', url: `/api/locations/points?search=${unique}`, headers: { 'if-none-match': etag } });
+    const again = await t.app.inject({
+      method: 'GET',
+      url: `/api/locations/points?search=${unique}`,
+      headers: { 'if-none-match': etag },
+    });
     expect(again.statusCode).toBe(304);
 
     const id = created.json().id as number;
@@ -73,10 +88,18 @@ describe('search answers stay right with the cache', () => {
     });
     expect(renamed.statusCode, renamed.body).toBe(200);
     expect((await list()).names).toEqual([`Cache Meadow ${unique}`]);
-    const afterWrite = await t.app.inject({ method: 'GET', url: `/api/locations/points?search=${unique}`, headers: { 'if-none-match': etag } });
+    const afterWrite = await t.app.inject({
+      method: 'GET',
+      url: `/api/locations/points?search=${unique}`,
+      headers: { 'if-none-match': etag },
+    });
     expect(afterWrite.statusCode).toBe(200);
 
-    const zipped = await t.app.inject({ method: 'GET', url: '/api/locations/points', headers: { 'accept-encoding': 'gzip' } });
+    const zipped = await t.app.inject({
+      method: 'GET',
+      url: '/api/locations/points',
+      headers: { 'accept-encoding': 'gzip' },
+    });
     expect(zipped.statusCode).toBe(200);
   });
 });
@@ -131,4 +154,3 @@ describe.runIf(process.env.TEST_DATABASE_URL)('search cache shared by processes 
     await expect.poll(names, { timeout: 5_000 }).toEqual([`Shared Orchard ${unique}`]);
   });
 });
-

@@ -17,7 +17,12 @@ describe('flag reports API (POST /api/flag-reports)', () => {
     t = await createTestApp();
     const rows = await t.database.db
       .insert(locations)
-      .values({ name: 'Flagged Market', category: 'farmers-market', slug: `flagged-market-${Date.now()}`, address: '2 Main St' })
+      .values({
+        name: 'Flagged Market',
+        category: 'farmers-market',
+        slug: `flagged-market-${Date.now()}`,
+        address: '2 Main St',
+      })
       .returning({ id: locations.id });
     locationId = rows[0]!.id;
   });
@@ -34,12 +39,22 @@ describe('flag reports API (POST /api/flag-reports)', () => {
     });
 
   it('stores a report as pending and answers 201 {id, status}', async () => {
-    const res = await report({ locationId: null, flagType: 'outdated', description: 'outdated issue reported', screenshot: png(100) });
+    const res = await report({
+      locationId: null,
+      flagType: 'outdated',
+      description: 'outdated issue reported',
+      screenshot: png(100),
+    });
     expect(res.statusCode).toBe(201);
     const body = res.json();
     expect(body).toEqual({ id: expect.any(Number), status: 'pending' });
     const [row] = await t.database.db.select().from(flagReports).where(eq(flagReports.id, body.id));
-    expect(row).toMatchObject({ locationId: null, flagType: 'outdated', description: 'outdated issue reported', status: 'pending' });
+    expect(row).toMatchObject({
+      locationId: null,
+      flagType: 'outdated',
+      description: 'outdated issue reported',
+      status: 'pending',
+    });
     expect(row!.screenshot).toMatch(/^data:image\/png;base64,/);
   });
 
@@ -81,7 +96,15 @@ describe('flag reports API (POST /api/flag-reports)', () => {
   });
 
   it('allows ordinary text that mentions scripts, and caps the description at 2000 characters', async () => {
-    expect((await report({ locationId: null, flagType: 'other', description: 'The JavaScript on the page is slow; <b>bold</b>' })).statusCode).toBe(201);
+    expect(
+      (
+        await report({
+          locationId: null,
+          flagType: 'other',
+          description: 'The JavaScript on the page is slow; <b>bold</b>',
+        })
+      ).statusCode,
+    ).toBe(201);
     expect((await report({ locationId: null, flagType: 'other', description: 'a'.repeat(2000) })).statusCode).toBe(201);
     const long = await report({ locationId: null, flagType: 'other', description: 'a'.repeat(2001) });
     expect(long.statusCode).toBe(400);
@@ -102,12 +125,27 @@ describe('flag reports API (POST /api/flag-reports)', () => {
   });
 
   it('accepts a screenshot of exactly the limit and refuses one byte more with 413', async () => {
-    const ok = await report({ locationId: null, flagType: 'duplicate', description: '', screenshot: png(SCREENSHOT_MAX_BYTES) });
+    const ok = await report({
+      locationId: null,
+      flagType: 'duplicate',
+      description: '',
+      screenshot: png(SCREENSHOT_MAX_BYTES),
+    });
     expect(ok.statusCode).toBe(201);
-    const big = await report({ locationId: null, flagType: 'duplicate', description: '', screenshot: png(SCREENSHOT_MAX_BYTES + 3) });
+    const big = await report({
+      locationId: null,
+      flagType: 'duplicate',
+      description: '',
+      screenshot: png(SCREENSHOT_MAX_BYTES + 3),
+    });
     expect(big.statusCode).toBe(413);
     expect(big.json()).toEqual({ message: 'Screenshot is too large' });
-    const huge = await report({ locationId: null, flagType: 'duplicate', description: '', screenshot: png(SCREENSHOT_MAX_BYTES * 2) });
+    const huge = await report({
+      locationId: null,
+      flagType: 'duplicate',
+      description: '',
+      screenshot: png(SCREENSHOT_MAX_BYTES * 2),
+    });
     expect(huge.statusCode).toBe(413);
     expect(huge.json()).toEqual({ message: 'Screenshot is too large' });
   });
@@ -119,7 +157,8 @@ describe('flag reports API (POST /api/flag-reports)', () => {
 
   it('rate limits one client at 10 a minute', async () => {
     const codes: number[] = [];
-    for (let i = 0; i < 11; i++) codes.push((await report({ locationId: null, flagType: 'duplicate' }, '10.3.200.200')).statusCode);
+    for (let i = 0; i < 11; i++)
+      codes.push((await report({ locationId: null, flagType: 'duplicate' }, '10.3.200.200')).statusCode);
     expect(codes.slice(0, 10).every((c) => c === 201)).toBe(true);
     expect(codes[10]).toBe(429);
   });

@@ -52,7 +52,10 @@ export async function refreshTagText(tx: Db, ids: number[] | ReturnType<typeof s
 }
 
 export async function listTags(db: Db): Promise<TagRow[]> {
-  const rows = await db.select().from(tags).orderBy(asc(sql`lower(${tags.name})`), asc(tags.id));
+  const rows = await db
+    .select()
+    .from(tags)
+    .orderBy(asc(sql`lower(${tags.name})`), asc(tags.id));
   return rows.map(toTag);
 }
 

@@ -13,7 +13,12 @@ describe('tags API', () => {
   afterAll(() => t.close());
 
   // Each call from its own address so the write limit is not what these tests meet.
-  const send = (method: 'POST' | 'PATCH' | 'DELETE', url: string, body?: unknown, headers: Record<string, string> = {}) =>
+  const send = (
+    method: 'POST' | 'PATCH' | 'DELETE',
+    url: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ) =>
     t.app.inject({
       method,
       url,
@@ -21,7 +26,8 @@ describe('tags API', () => {
       remoteAddress: `10.1.${Math.floor(++ip / 250)}.${ip % 250}`,
       ...(body === undefined ? {} : { payload: JSON.stringify(body) }),
     });
-  const list = async () => (await t.app.inject({ method: 'GET', url: '/api/tags' })).json() as { id: number; name: string }[];
+  const list = async () =>
+    (await t.app.inject({ method: 'GET', url: '/api/tags' })).json() as { id: number; name: string }[];
 
   it('creates a tag (201), lists tags sorted by name', async () => {
     const b = await send('POST', '/api/tags', { name: '  Zeta honey ', category: 'product' });

@@ -35,7 +35,11 @@ describe('POST /api/translate', () => {
   });
 
   it('sanitises translated HTML again', async () => {
-    const res = await post({ text: '<p>Hello <script>alert(1)</script><a href="javascript:x">x</a></p>', target: 'es', format: 'html' });
+    const res = await post({
+      text: '<p>Hello <script>alert(1)</script><a href="javascript:x">x</a></p>',
+      target: 'es',
+      format: 'html',
+    });
     expect(res.statusCode).toBe(200);
     const out = res.json().translatedText as string;
     expect(out).not.toContain('<script');

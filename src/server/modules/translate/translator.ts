@@ -50,7 +50,8 @@ export function createTranslator(deps: { db: Db; env: Env; fetch: typeof fetch; 
       throw new TranslationUnavailableError('Translation service answered something other than JSON');
     }
     const raw = (body as { translatedText?: unknown })?.translatedText;
-    if (typeof raw !== 'string') throw new TranslationUnavailableError('Translation service answered without translatedText');
+    if (typeof raw !== 'string')
+      throw new TranslationUnavailableError('Translation service answered without translatedText');
     // The service's HTML is not trusted: sanitise it to the description allow-list again.
     const translatedText = req.format === 'html' ? sanitizeDescription(raw) : raw.slice(0, 20_000);
     await deps.db
