@@ -51,6 +51,10 @@ export const SHORT_TEXT_MAX = 500;
 export const URL_MAX = 2048;
 export const SESSION_ID_MAX = 128;
 
+/** The box a place's own coordinates must fall in: the Kansas City metropolitan area (its
+ * fourteen counties, with a margin). Coordinates outside are a typo or vandalism. */
+export const METRO_BOUNDS = { west: -95.6, south: 38.2, east: -93.4, north: 39.9 } as const;
+
 export const LISTING_STALE_MS = 30_000;
 export const LISTING_RETRIES = 3;
 export const LOCATION_DETAIL_STALE_MS = 5 * 60_000;

@@ -23,4 +23,7 @@ export const MSG = {
   importFailedTitle: 'Import failed',
   tryAgainLater: 'Please try again later.',
   tryAgain: 'Please try again.',
+  // Not in the spec: a place's own coordinates (decision 0303).
+  outsideMetro: 'Coordinates must be in the Kansas City area',
+  coordinatesTogether: 'Latitude and longitude must be given together',
 } as const;

@@ -7,6 +7,7 @@ import {
   DESCRIPTION_MAX,
   LOCATION_CATEGORIES,
   LOCATION_STATUSES,
+  METRO_BOUNDS,
   NAME_MAX,
   SHORT_TEXT_MAX,
   URL_MAX,
@@ -55,6 +56,14 @@ const deadlineField = z
 export const locationCategorySchema = z.enum(LOCATION_CATEGORIES, { error: 'Please select a category' });
 export const locationStatusSchema = z.enum(LOCATION_STATUSES, { error: 'Status must be active or expired' });
 
+/** A coordinate inside the metro area, or null/absent. */
+const coordinate = (label: 'latitude' | 'longitude', min: number, max: number) =>
+  z
+    .number({ error: `${label[0]!.toUpperCase()}${label.slice(1)} must be a number` })
+    .min(min, MSG.outsideMetro)
+    .max(max, MSG.outsideMetro)
+    .nullish();
+
 /** The fields of the location form payload, before the cross-field address rule. */
 export const locationFormFields = z.object({
   name: z
@@ -80,6 +89,10 @@ export const locationFormFields = z.object({
     .nullish()
     .transform((v) => [...new Set(v ?? [])]),
   deadline: deadlineField,
+  /** The place's own point (a pin or typed coordinates): given, it is used instead of geocoding
+   * the address, so a place without an address can still be found on the map and directed to. */
+  latitude: coordinate('latitude', METRO_BOUNDS.south, METRO_BOUNDS.north),
+  longitude: coordinate('longitude', METRO_BOUNDS.west, METRO_BOUNDS.east),
   registrationLink: urlField,
   faqLink: urlField,
   status: locationStatusSchema.nullish().transform((v) => v ?? 'active'),
@@ -92,14 +105,25 @@ function requireAddress(v: { category?: string; address?: string }, ctx: z.Refin
   }
 }
 
+/** Latitude and longitude come together (both numbers, or both null/absent). */
+function coordinatesTogether(v: { latitude?: number | null; longitude?: number | null }, ctx: z.RefinementCtx) {
+  if ((v.latitude == null) !== (v.longitude == null)) {
+    const path = v.latitude == null ? 'latitude' : 'longitude';
+    ctx.addIssue({ code: 'custom', path: [path], message: MSG.coordinatesTogether });
+  }
+}
+
 /** POST /api/locations and the add form. */
-export const locationFormSchema = locationFormFields.superRefine(requireAddress);
+export const locationFormSchema = locationFormFields.superRefine((v, ctx) => {
+  requireAddress(v, ctx);
+  coordinatesTogether(v, ctx);
+});
 export type LocationFormInput = z.input<typeof locationFormSchema>;
 export type LocationFormValues = z.output<typeof locationFormSchema>;
 
 /** PATCH /api/locations/{id}: any subset of the form; the server checks the address rule on the
  * merged result (so changing only the category to 'park' still needs an address). */
-export const locationPatchSchema = locationFormFields.partial();
+export const locationPatchSchema = locationFormFields.partial().superRefine(coordinatesTogether);
 export type LocationPatch = z.output<typeof locationPatchSchema>;
 export { requireAddress as locationAddressRule };
 
