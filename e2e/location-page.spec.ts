@@ -34,7 +34,7 @@ async function captureWindowOpen(page: Page) {
 
 const opened = (page: Page) => page.evaluate(() => (window as unknown as { __opened: Opened[] }).__opened);
 
-/** 'Jun 30, 2030' — SPEC.md's short US date in UTC. */
+/** 'Jun 30, 2030' — docs/product.md's short US date in UTC. */
 const usDate = (iso: string) =>
   new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' }).format(
     new Date(iso),

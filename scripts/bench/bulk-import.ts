@@ -1,6 +1,6 @@
 // npm run bench -- or: npx tsx scripts/bench/bulk-import.ts [rows]
 // Times POST /api/admin/bulk-import of a 10,000-row file through app.inject on a fresh embedded
-// database, with every address already in geocode_cache (DESIGN.md section 6: under 10 s).
+// database, with every address already in geocode_cache (docs/architecture.md, Performance budgets).
 import { buildApp } from '../../src/server/app.js';
 import { openDatabase } from '../../src/server/db/connect.js';
 import { runMigrations } from '../../src/server/db/migrate.js';

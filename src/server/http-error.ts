@@ -1,5 +1,5 @@
 /** An error with an HTTP status and a message that is safe to show; the error handler answers
- * `{message, errors?}` with that status (DESIGN.md section 3). */
+ * `{message, errors?}` with that status (docs/architecture.md, Conventions). */
 export class HttpError extends Error {
   constructor(
     public readonly statusCode: number,

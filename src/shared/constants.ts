@@ -1,4 +1,4 @@
-// Business constants of SPEC.md section 9, in one place for the client, the server and the tests.
+// Business constants of docs/product.md section 9, in one place for the client, the server and the tests.
 
 export const LOCATION_CATEGORIES = ['farmers-market', 'local-farmer', 'community-garden', 'park', 'resource'] as const;
 export type LocationCategory = (typeof LOCATION_CATEGORIES)[number];

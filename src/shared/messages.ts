@@ -1,4 +1,4 @@
-// The exact texts of SPEC.md sections 2, 5 and 8. Validation messages are used by the shared zod
+// The exact texts of docs/product.md sections 2, 5 and 8. Validation messages are used by the shared zod
 // schemas (so the server answers with them); the client shows its own interface texts through the
 // i18n catalogs, whose English entries equal these.
 

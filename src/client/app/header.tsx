@@ -1,4 +1,4 @@
-// The header on every page (SPEC.md section 2): home link, visitor total, language, Report Issue
+// The header on every page (docs/product.md section 2): home link, visitor total, language, Report Issue
 // and Add Location. At phone widths the two action buttons show only their icons (their text stays
 // as the accessible name) and the visitor total and language move to a second row, so nothing
 // scrolls sideways at 390 px.

@@ -1,4 +1,4 @@
-/** SPEC.md section 2: the theme is forced to light and any stored theme is removed. */
+/** docs/product.md section 2: the theme is forced to light and any stored theme is removed. */
 export function forceLightTheme(): void {
   try {
     localStorage.removeItem('theme');

@@ -5,7 +5,7 @@ import { announce } from '../lib/announce';
 export const HEADER_NAV_ID = 'site-navigation';
 
 /** Alt+1 focuses the main content, Alt+2 the first link or button of the navigation; each is
- * announced politely (SPEC.md section 2). event.code keeps it working on any keyboard layout. */
+ * announced politely (docs/product.md section 2). event.code keeps it working on any keyboard layout. */
 export function useKeyboardShortcuts(): void {
   const { t } = useTranslation('common');
   useEffect(() => {

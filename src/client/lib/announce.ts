@@ -1,6 +1,6 @@
 // Screen-reader announcements through one polite and one assertive live region (mounted by
 // <Announcer/> in the layout). The text is set after 100 ms (so a region that just appeared is
-// read) and cleared 3000 ms later (SPEC.md section 9).
+// read) and cleared 3000 ms later (docs/product.md section 9).
 import { ANNOUNCEMENT_CLEAR_MS, ANNOUNCEMENT_DELAY_MS } from '../../shared/constants';
 
 export type Politeness = 'polite' | 'assertive';

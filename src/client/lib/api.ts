@@ -1,4 +1,4 @@
-// The client's one way to call the API (SPEC.md section 7): credentials included, JSON bodies with
+// The client's one way to call the API (docs/product.md section 7): credentials included, JSON bodies with
 // a JSON content type, and any non-OK answer turned into an Error whose text is
 // '{status}: {response text}' (or the status text when the body is empty). Writes carry the
 // anonymous engagement session id in X-Session-Id, so the server's revision history can group an

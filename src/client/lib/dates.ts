@@ -1,4 +1,4 @@
-// Dates in SPEC.md's short US form (month abbreviation, day, year) in UTC, e.g. 'Nov 20, 2026';
+// Dates in docs/product.md's short US form (month abbreviation, day, year) in UTC, e.g. 'Nov 20, 2026';
 // empty when absent. In Spanish the same parts follow the Spanish convention ('20 nov 2026').
 // UTC keeps a stored date (a deadline at midnight UTC) on the same day for every visitor.
 import i18n from 'i18next';

@@ -1,4 +1,4 @@
-// View and click recording (SPEC.md sections 4 and 7), shared by the location page and the
+// View and click recording (docs/product.md sections 4 and 7), shared by the location page and the
 // detail dialog: the location-engagement session id is sent, and failures are only logged.
 import { apiRequest } from './api';
 import { getEngagementSessionId } from './session';

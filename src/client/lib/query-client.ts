@@ -4,7 +4,7 @@ import { getJson } from './api';
 /** The default query: GET on the key's path (its parts joined with '/'), JSON parsed. */
 export const defaultQueryFn: QueryFunction = ({ queryKey }) => getJson(queryKey.join('/'));
 
-// SPEC.md section 7: no periodic refetch, no refetch on focus, never stale, no retries, except
+// docs/product.md section 7: no periodic refetch, no refetch on focus, never stale, no retries, except
 // where a query says otherwise (the listing: 3 retries and 30 s).
 export const queryClient = new QueryClient({
   defaultOptions: {

@@ -1,4 +1,4 @@
-// Anonymous session ids (SPEC.md section 3, "Sessions"). Storage can be unavailable (private
+// Anonymous session ids (docs/product.md section 3, "Sessions"). Storage can be unavailable (private
 // modes, blocked cookies): then an in-memory id serves for this page's life.
 import {
   LOCAL_STORAGE_ENGAGEMENT_KEY,

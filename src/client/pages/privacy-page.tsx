@@ -4,7 +4,7 @@ import { BulletList, ManageCookiesButton, PageSection, StaticPage, useList } fro
 
 export default function PrivacyPage() {
   const { t, i18n } = useTranslation('pages');
-  // SPEC.md section 2: today's date is shown as the last-updated date.
+  // docs/product.md section 2: today's date is shown as the last-updated date.
   const today = formatDate(new Date(), i18n.language);
   return (
     <StaticPage

@@ -1,4 +1,4 @@
-// The whole data model (SPEC.md section 3 plus what the server needs to run it) as one Drizzle
+// The whole data model (docs/product.md section 3 plus what the server needs to run it) as one Drizzle
 // pg-core schema. The same schema and migrations run on PGlite and on PostgreSQL 15.
 import { sql } from 'drizzle-orm';
 import {

@@ -95,7 +95,7 @@ export async function registerPages(
   const render = (head: PageHead, canonical: string | null) =>
     (template ?? '<!doctype html><html lang="en"><head><!--app-head--></head><body><div id="root"></div></body></html>')
       .replace(/<title>[^<]*<\/title>/, '')
-      .replace('<!--app-head-->', renderHead(head, canonical));
+      .replace('<!--app-head-->', () => renderHead(head, canonical)); // a function: '$' in user text is literal
 
   const sendPage = (reply: FastifyReply, html: string, status = 200) =>
     reply

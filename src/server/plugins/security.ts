@@ -1,4 +1,4 @@
-// Security baseline of DESIGN.md section 5: strict headers, JSON-only writes, cross-site refused.
+// Security baseline of docs/architecture.md: strict headers, JSON-only writes, cross-site refused.
 import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 import type { Env } from '../env.js';

@@ -89,7 +89,7 @@ export interface AdminSummary {
   hiddenLocations: number;
 }
 
-/** POST /api/admin/bulk-import answer (SPEC.md section 3, "Bulk import result"). */
+/** POST /api/admin/bulk-import answer (docs/product.md section 3, "Bulk import result"). */
 export interface BulkImportResult {
   success: number;
   errors: string[];

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { SESSION_ID_MAX } from '../constants.js';
 
-/** Anonymous browser-session id (SPEC.md section 3, "Sessions"). */
+/** Anonymous browser-session id (docs/product.md section 3, "Sessions"). */
 export const sessionIdSchema = z
   .string({ error: 'sessionId is required' })
   .trim()
@@ -12,7 +12,7 @@ export const sessionIdSchema = z
 export const sessionBodySchema = z.object({ sessionId: sessionIdSchema });
 export type SessionBody = z.infer<typeof sessionBodySchema>;
 
-/** The JSON error shape of every 4xx answer (DESIGN.md section 3). */
+/** The JSON error shape of every 4xx answer (docs/architecture.md, Conventions). */
 export const errorBodySchema = z.object({
   message: z.string(),
   errors: z.record(z.string(), z.string()).optional(),

@@ -1,4 +1,4 @@
-// POST /api/locations/{id}/view and /click (SPEC.md section 7): body {sessionId}.
+// POST /api/locations/{id}/view and /click (docs/product.md section 7): body {sessionId}.
 import { z } from 'zod';
 
 export { sessionBodySchema as engagementBodySchema } from './common.js';

@@ -1,4 +1,4 @@
-// POST /api/flag-reports (SPEC.md sections 3, 5 and 7): the report dialog's payload.
+// POST /api/flag-reports (docs/product.md sections 3, 5 and 7): the report dialog's payload.
 import { z } from 'zod';
 import { FLAG_TYPES, SCREENSHOT_MAX_BYTES } from '../constants.js';
 import { MSG } from '../messages.js';

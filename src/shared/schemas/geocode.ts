@@ -1,4 +1,4 @@
-// GET /api/geocode?address=... (the server-side geocoder, SPEC.md section 7 "Geocoding").
+// GET /api/geocode?address=... (the server-side geocoder, docs/product.md section 7 "Geocoding").
 import { z } from 'zod';
 import { ADDRESS_MAX } from '../constants.js';
 

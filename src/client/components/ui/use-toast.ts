@@ -1,4 +1,4 @@
-// The toast store (SPEC.md section 2, "Notifications"): at most one visible, a new one replaces
+// The toast store (docs/product.md section 2, "Notifications"): at most one visible, a new one replaces
 // the previous, a dismissed one is removed after 1,000,000 ms. Usable outside React too.
 import { useEffect, useState } from 'react';
 import { TOAST_LIMIT, TOAST_REMOVE_DELAY_MS } from '../../../shared/constants';

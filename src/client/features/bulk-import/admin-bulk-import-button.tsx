@@ -1,4 +1,4 @@
-// The administrator's control that opens the bulk import (SPEC.md: id admin-bulk-import, labelled
+// The administrator's control that opens the bulk import (docs/product.md: id admin-bulk-import, labelled
 // 'This feature is only visible to administrators'). Renders nothing unless the administrator
 // session answers, so it can sit in any layout.
 import { useQuery } from '@tanstack/react-query';

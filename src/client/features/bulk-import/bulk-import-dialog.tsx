@@ -1,4 +1,4 @@
-// SPEC.md 'Bulk Import Locations dialog': choose a CSV file (listed with its size in KB to one
+// docs/product.md section 2 ('Bulk Import Locations dialog'): choose a CSV file (listed with its size in KB to one
 // decimal), import (progress fixed at 50), see a summary with 'Import Errors:', close. A sample
 // file can be downloaded. Only a file of type text/csv is accepted (see decision 0402 for the
 // .csv files some browsers send without a type).
@@ -25,7 +25,7 @@ export const SAMPLE_CSV = [
 /** '1.2 KB': the size in kilobytes to one decimal. */
 export const formatKb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
-/** SPEC.md section 5: only text/csv. Browsers on Windows label .csv as Excel's type, and some
+/** docs/product.md section 5: only text/csv. Browsers on Windows label .csv as Excel's type, and some
  * send no type at all; those are accepted when the name ends in .csv (decision 0402). */
 export function isCsvFile(file: File): boolean {
   if (file.type === 'text/csv') return true;

@@ -1,4 +1,4 @@
-// Get Directions (SPEC.md section 2): a web maps service, the device's maps app and a transit app,
+// Get Directions (docs/product.md section 2): a web maps service, the device's maps app and a transit app,
 // each searching by the address, else the coordinates, else the name. The transit choice opens the
 // Transit app's deep link and, 2.5 s later, the transit site in case the app is not installed.
 import { Bus, Globe, Smartphone } from 'lucide-react';

@@ -1,4 +1,4 @@
-// Where each Get Directions choice goes (SPEC.md section 2). Every choice searches by the address,
+// Where each Get Directions choice goes (docs/product.md section 2). Every choice searches by the address,
 // else by latitude and longitude, else by the name. The choices of device app and transit service
 // are recorded in docs/decisions/0250-directions-targets.md.
 

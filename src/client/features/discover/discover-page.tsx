@@ -1,4 +1,4 @@
-// The Discover screen (SPEC.md section 2, issue 4): filters in the URL, one page of results at a
+// The Discover screen (docs/product.md section 2, issue 4): filters in the URL, one page of results at a
 // time, a lazily loaded map, and the location detail dialog (loaded when first opened).
 import { List, Map as MapIcon } from 'lucide-react';
 import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
@@ -21,7 +21,7 @@ export function DiscoverPage() {
   const { filters, page, view } = state;
   const narrow = useMediaQuery(`(max-width: ${MOBILE_BREAKPOINT_PX - 1}px)`);
   const pageSize = narrow ? PAGE_SIZE_NARROW : PAGE_SIZE_WIDE;
-  // SPEC.md section 3: pressing Search only stamps lastSearchTime (it refetches the listing).
+  // docs/product.md section 3: pressing Search only stamps lastSearchTime (it refetches the listing).
   const [lastSearchTime, setLastSearchTime] = useState(0);
   const geo = useGeocode(filters.address);
   const query = useMemo(() => buildApiQuery(filters, geo.point), [filters, geo.point]);

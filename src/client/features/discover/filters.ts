@@ -1,4 +1,4 @@
-// The Discover filter state (SPEC.md section 3, "Filter state") and its place in the URL's query
+// The Discover filter state (docs/product.md section 3, "Filter state") and its place in the URL's query
 // string, so a search can be bookmarked, shared and restored with Back and Forward.
 import { DEFAULT_RADIUS_MILES, FILTER_CATEGORIES, type FilterCategory } from '../../../shared/constants';
 
@@ -73,7 +73,7 @@ export function writeFilters(base: URLSearchParams, filters: Filters): URLSearch
   return next;
 }
 
-/** The API query of the listing and the map points (SPEC.md section 7): category omitted when
+/** The API query of the listing and the map points (docs/product.md section 7): category omitted when
  * all, tagIds comma-joined, lat/lng/radius only when an address is set and was found. */
 export function apiQuery(filters: Filters, point: { lat: number; lng: number } | null): URLSearchParams {
   const q = new URLSearchParams();

@@ -1,4 +1,4 @@
-// One result card (SPEC.md section 2). Clicking the card's body opens the detail dialog; its name
+// One result card (docs/product.md section 2). Clicking the card's body opens the detail dialog; its name
 // links to the place's page; links and buttons inside keep their own behaviour.
 import { ExternalLink, Flag, Globe, MapPin, Phone } from 'lucide-react';
 import type { MouseEvent } from 'react';

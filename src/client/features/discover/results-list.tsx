@@ -1,4 +1,4 @@
-// The results area (SPEC.md section 2): sort label, 'X - Y of N Results', cards, pagination,
+// The results area (docs/product.md section 2): sort label, 'X - Y of N Results', cards, pagination,
 // and the loading, error and empty states. One page is fetched at a time.
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -32,7 +32,7 @@ export function ResultsList({
   const total = listing.data?.total ?? 0;
   const pageCount = Math.max(1, Math.ceil(total / pageSize));
 
-  // SPEC.md section 4: if the current page exceeds the page count, go back to page 1.
+  // docs/product.md section 4: if the current page exceeds the page count, go back to page 1.
   const settled = listing.isSuccess && !listing.isPlaceholderData;
   useEffect(() => {
     if (settled && page > 1 && page > pageCount) onPage(1, 'replace');

@@ -1,4 +1,4 @@
-// The tag multi-select (SPEC.md section 2): a disclosure button opening a list of tag checkboxes
+// The tag multi-select (docs/product.md section 2): a disclosure button opening a list of tag checkboxes
 // plus 'Clear All Tags'; choosing an already-selected tag removes it. Built from native controls
 // (no popper library) to keep the Discover page's first load small.
 import { useQuery } from '@tanstack/react-query';

@@ -10,7 +10,7 @@ export interface Point {
   lng: number;
 }
 
-/** The point of an address, or null when it is empty or cannot be found: SPEC.md says a failed
+/** The point of an address, or null when it is empty or cannot be found: docs/product.md says a failed
  * lookup is only logged and the search runs without a location. */
 export function useGeocode(address: string) {
   const trimmed = address.trim();

@@ -9,6 +9,7 @@ import { ApiError, apiRequest, errorMessage } from '../../lib/api';
 import { queryClient } from '../../lib/query-client';
 import {
   AddressField,
+  CoordinatesField,
   CategoryField,
   DescriptionField,
   NameField,
@@ -79,6 +80,7 @@ export function EditForm({
       <CategoryField form={form} idPrefix={idPrefix} />
       <DescriptionField form={form} idPrefix={idPrefix} />
       <AddressField form={form} idPrefix={idPrefix} />
+      <CoordinatesField form={form} idPrefix={idPrefix} />
       <PhoneField form={form} idPrefix={idPrefix} />
       <WebsiteField form={form} idPrefix={idPrefix} />
       <OperatingHoursField form={form} idPrefix={idPrefix} />

@@ -1,4 +1,4 @@
-// Data of the location page (SPEC.md section 7): the place by slug (cached 5 minutes, no refetch
+// Data of the location page (docs/product.md section 7): the place by slug (cached 5 minutes, no refetch
 // on focus, any failure = not found), its engagement totals by id (failure = zeros), and the view
 // and click recording (failures only logged).
 import { useQuery } from '@tanstack/react-query';

@@ -1,4 +1,4 @@
-// The description a flag report carries (SPEC.md section 5): '<type> issue reported' for types
+// The description a flag report carries (docs/product.md section 5): '<type> issue reported' for types
 // other than 'other', the typed description for 'other' (decision 0350), each followed by
 // ' - Additional notes: <notes>' when there are notes.
 import { ELEMENT_PREVIEW_CHARS, type FlagType } from '../../../shared/constants';
@@ -10,7 +10,7 @@ export function buildReportDescription(flagType: FlagType, description: string, 
   return extra ? `${base} - Additional notes: ${extra}` : base;
 }
 
-/** The server refuses these (SPEC.md section 5): the same check, so the dialog says so first. */
+/** The server refuses these (docs/product.md section 5): the same check, so the dialog says so first. */
 export { containsScriptTag as hasScriptTag } from '../../../shared/schemas/flag-report';
 
 /** Room left in the server's description limit for each of the two texts a person types. */

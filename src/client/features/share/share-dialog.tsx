@@ -1,4 +1,4 @@
-// The Share dialog (SPEC.md section 2, title 'SHARE THIS EVENT'): Facebook, Twitter and LinkedIn in
+// The Share dialog (docs/product.md section 2, title 'SHARE THIS EVENT'): Facebook, Twitter and LinkedIn in
 // 600x400 windows, Email, the device's own share sheet (else copy) and Copy link with a toast.
 import { Link2, Mail, Share2 } from 'lucide-react';
 import type { ReactNode } from 'react';
@@ -56,7 +56,7 @@ export function ShareDialog({ open, onOpenChange, url, title, text }: ShareDialo
       try {
         await navigator.share({ title, text, url });
       } catch {
-        // Cancelled or refused: native share failures are ignored (SPEC.md section 8).
+        // Cancelled or refused: native share failures are ignored (docs/product.md section 8).
       }
       return;
     }

@@ -1,4 +1,4 @@
-// The share targets of the Share dialog (SPEC.md section 2): each network's documented share URL,
+// The share targets of the Share dialog (docs/product.md section 2): each network's documented share URL,
 // opened in a 600x400 window without access back to this page.
 import { SHARE_WINDOW_HEIGHT, SHARE_WINDOW_WIDTH } from '../../../shared/constants';
 

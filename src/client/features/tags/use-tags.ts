@@ -1,4 +1,4 @@
-// GET /api/tags (SPEC.md section 7): one cached list for every tag control; after a tag is
+// GET /api/tags (docs/product.md section 7): one cached list for every tag control; after a tag is
 // created, renamed or deleted the list and the listings (which show tag names) are refreshed.
 import { useQuery } from '@tanstack/react-query';
 import type { Tag } from '../../../shared/schemas/tag';

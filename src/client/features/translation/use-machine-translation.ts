@@ -1,4 +1,4 @@
-// User content in the reader's language (SPEC.md section 7, "Translation"): when the interface
+// User content in the reader's language (docs/product.md section 7, "Translation"): when the interface
 // language is not English, text goes through the server's /api/translate (which caches per text and
 // language); on failure the browser's built-in translator is tried, then the original text is shown
 // with a console warning. Changing language clears the client's translation cache.

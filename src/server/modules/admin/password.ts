@@ -1,4 +1,4 @@
-// Administrator passwords (DESIGN.md section 5): scrypt with N=2^17, r=8, p=1, a random 16-byte
+// Administrator passwords (docs/architecture.md, Security baseline): scrypt with N=2^17, r=8, p=1, a random 16-byte
 // salt, stored as 'scrypt$N$r$p$saltB64$hashB64', compared in constant time. The parameters are
 // read back from the stored string, so raising N later keeps old hashes verifiable.
 import crypto from 'node:crypto';

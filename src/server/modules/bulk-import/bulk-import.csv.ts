@@ -1,4 +1,4 @@
-// Reading and checking an import file (SPEC.md 'Bulk Import Locations dialog' and section 5):
+// Reading and checking an import file (docs/product.md section 2 ('Bulk Import Locations dialog') and section 5):
 // csv-parse handles quotes, commas inside quotes, CRLF and a UTF-8 BOM. Rows are numbered from 1
 // for the first data row (the header is not counted), as 'Row N: <reason>'.
 import { parse } from 'csv-parse/sync';

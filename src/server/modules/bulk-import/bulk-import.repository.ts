@@ -1,4 +1,4 @@
-// Writes an import in ONE transaction (DESIGN.md section 3): tags created as needed (reusing any
+// Writes an import in ONE transaction (docs/architecture.md, Conventions): tags created as needed (reusing any
 // existing tag whatever its case), places inserted in batches with unique slugs, their tag links
 // and one 'create' revision each with the administrator as actor. Any failure leaves nothing.
 import { inArray, sql } from 'drizzle-orm';

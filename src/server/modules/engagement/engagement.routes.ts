@@ -1,4 +1,4 @@
-// POST /api/locations/{id}/view and /api/locations/{id}/click {sessionId} (SPEC.md section 7).
+// POST /api/locations/{id}/view and /api/locations/{id}/click {sessionId} (docs/product.md section 7).
 import { idParamSchema } from '../../../shared/schemas/common.js';
 import { engagementBodySchema } from '../../../shared/schemas/engagement.js';
 import { MSG } from '../../../shared/messages.js';

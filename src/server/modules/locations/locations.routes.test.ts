@@ -119,7 +119,7 @@ describe('locations API', () => {
     expect((await send('PATCH', `/api/locations/${loc.id}`, { phone: '1' })).statusCode).toBe(404);
   });
 
-  describe('validation (SPEC.md section 5)', () => {
+  describe('validation (docs/product.md section 5)', () => {
     const errorsOf = async (body: unknown) => {
       const res = await send('POST', '/api/locations', body);
       expect(res.statusCode).toBe(400);

@@ -60,7 +60,7 @@ async function sendAnswer(request: FastifyRequest, reply: FastifyReply, answer: 
 const slugParamSchema = z.object({ slug: z.string().trim().min(1, 'slug is required').max(200, 'slug is too long') });
 
 export const locationsRoutes: ApiModule = async (app, ctx) => {
-  // Adding and editing are anonymous (SPEC.md section 6). A person adds or fixes a few places a
+  // Adding and editing are anonymous (docs/product.md section 6). A person adds or fixes a few places a
   // minute at most; these caps only stop scripts.
   const writeLimits = [
     ctx.rateLimit({ bucket: 'locations:write:min', max: 30, windowMs: 60_000 }),

@@ -1,4 +1,4 @@
-// Search in SQL (DESIGN.md section 3): full-text on the weighted search_vector (name A, tags B,
+// Search in SQL (docs/architecture.md, Conventions): full-text on the weighted search_vector (name A, tags B,
 // description C, address D) with prefix matching, OR trigram word similarity on lower(name) for
 // typos; category; tags (a place must carry ALL chosen tags, decision 0101); radius as a
 // bounding-box prefilter on indexed latitude/longitude, then the exact great-circle distance.

@@ -1,4 +1,4 @@
-// History of every change to a location or tag (DESIGN.md section 5: anonymous edits are recorded so
+// History of every change to a location or tag (docs/architecture.md, Security baseline: anonymous edits are recorded so
 // an administrator can see and revert them). Always called with the transaction of the change, so
 // the change and its revision commit or roll back together.
 import { and, asc, desc, eq } from 'drizzle-orm';

@@ -5,7 +5,7 @@ import { authorFromRequest } from '../revisions/revisions.repository.js';
 import { createTag, deleteTag, listTags, updateTag } from './tags.repository.js';
 
 export const tagsRoutes: ApiModule = (app, ctx) => {
-  // Tag management is anonymous (SPEC.md section 6): a person renames a handful at a time.
+  // Tag management is anonymous (docs/product.md section 6): a person renames a handful at a time.
   const writeLimit = ctx.rateLimit({ bucket: 'tags:write', max: 60, windowMs: 60_000 });
 
   app.get('/tags', async () => listTags(ctx.db));
