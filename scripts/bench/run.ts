@@ -8,7 +8,7 @@
 // 4. EXPLAIN ANALYZE of each scenario's SQL, then the table printed and written to docs/benchmarks.md.
 // Options (env): BENCH_PLACES (default 100000), BENCH_SECONDS (10), BENCH_CONNECTIONS (32),
 // BENCH_DATABASE_URL=postgres://... (an admin URL: a fresh database is created there instead of PGlite),
-// BENCH_NO_WRITE=1 (print only).
+// BENCH_NO_WRITE=1 (print only), BENCH_JSON=<file> (also write the rows as JSON, see writeJson).
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -23,7 +23,8 @@ import { runMigrations } from '../../src/server/db/migrate.js';
 import { testEnv } from '../../src/server/env.js';
 import { setSearchCacheEnabled } from '../../src/server/modules/locations/search-cache.js';
 import { mercatorLatLng, mercatorPixel, tileArea } from '../../src/shared/map-grid.js';
-import { BENCH_CATEGORIES, generatePlaces, searchPoints, searchTerms, TAG_VOCABULARY } from './synthetic.js';
+import { type Measured, writeJson, writeReport } from './report.js';
+import { BENCH_CATEGORIES, generatePlaces, searchPoints, searchTerms } from './synthetic.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const PLACES = Number(process.env.BENCH_PLACES ?? 100_000);
@@ -89,24 +90,10 @@ interface Scenario {
   headers?: Record<string, string>;
 }
 
-interface Measured {
-  name: string;
-  mode: string;
-  path: string;
-  requests: number;
-  rps: number;
-  p50: number;
-  p95: number;
-  p99: number;
-  bytes: number;
-  non2xx: number;
-  errors: number;
-}
-
 const percentile = (sorted: number[], p: number) =>
   sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]! : Number.NaN;
 
-function load(url: string, scenario: Scenario, varied = false): Promise<Measured> {
+function load(url: string, scenario: Scenario, varied = false, connections = CONNECTIONS): Promise<Measured> {
   return new Promise((resolve, reject) => {
     const times: number[] = [];
     let bytes = 0;
@@ -115,7 +102,7 @@ function load(url: string, scenario: Scenario, varied = false): Promise<Measured
     const instance = autocannon(
       {
         url: url + scenario.path,
-        connections: CONNECTIONS,
+        connections,
         duration: SECONDS,
         timeout: 120,
         headers: { accept: 'application/json', ...scenario.headers },
@@ -186,7 +173,10 @@ async function main() {
   }) as typeof db.execute;
 
   const env = testEnv({ NODE_ENV: 'production', LOG_LEVEL: 'silent' });
-  const app = await buildApp({ env, database, logger: false });
+  // The built client, when there is one, serves /about for the "blocking" row.
+  const clientDir = path.join(root, 'dist/client');
+  const hasClient = fs.existsSync(path.join(clientDir, 'index.html'));
+  const app = await buildApp({ env, database, logger: false, clientDir: hasClient ? clientDir : undefined });
 
   const [t1, t2] = [tagIds[0]!, tagIds[3]!];
   const page = 'limit=3&offset=0';
@@ -339,6 +329,11 @@ async function main() {
   // A short warm-up so JIT and caches do not count against the first scenario.
   await load(url, { name: 'warm-up', path: '/bench/ceiling/list' }).catch(() => undefined);
   const results: Measured[] = [];
+  // The process's peak resident memory while loaded (the database thread included).
+  let rssPeak = process.memoryUsage().rss;
+  const rssTimer = setInterval(() => {
+    rssPeak = Math.max(rssPeak, process.memoryUsage().rss);
+  }, 500);
   // Queries still queued from one row must not slow the next: wait until a trivial database
   // round trip (GET /api/health runs `select 1`) is quick again.
   const drain = async () => {
@@ -361,85 +356,29 @@ async function main() {
       results.push(m);
     }
   }
+  // A page that needs no database, alone and then while 32 connections run varied text searches:
+  // what a visitor reading /about feels while others search (decision 0503).
+  if (hasClient) {
+    const page: Scenario = { name: 'static page (/about)', path: '/about', headers: { accept: 'text/html' } };
+    await drain();
+    results.push({ ...(await load(url, page, false, 4)), mode: 'ceiling' });
+    await drain();
+    const search = scenarios.find((s) => s.name === 'text search')!;
+    setSearchCacheEnabled(false);
+    const [, blocked] = await Promise.all([
+      load(url, search, true),
+      new Promise((r) => setTimeout(r, 500)).then(() => load(url, page, false, 4)),
+    ]);
+    setSearchCacheEnabled(true);
+    results.push({ ...blocked, name: 'static page (/about) while varied text searches run', mode: 'blocking' });
+    log(`${blocked.name} blocking: p50 ${blocked.p50} ms, p95 ${blocked.p95} ms`);
+  } else log('no dist/client: run npm run build first for the static page rows');
+  clearInterval(rssTimer);
   await app.close();
   await dispose();
+  if (process.env.BENCH_JSON) writeJson(process.env.BENCH_JSON, rssPeak, results);
 
-  const cpu = os.cpus();
-  const facts = [
-    `- Date: ${new Date(started).toISOString().slice(0, 16).replace('T', ' ')} UTC`,
-    `- Machine: ${cpu[0]?.model.trim() ?? 'unknown CPU'}, ${cpu.length} logical CPUs visible, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB RAM, ${os.type()} ${os.release()}`,
-    `- Load average (1 min) when the run started: ${load1} (the machine is shared with other work)`,
-    `- Node ${process.version}, ${label}, one app process, autocannon ${CONNECTIONS} connections x ${SECONDS} s per row`,
-    `- Data: ${PLACES.toLocaleString('en-US')} synthetic places within ~40 km of downtown Kansas City, ${TAG_VOCABULARY.length} tags, 1-5 tags each; loaded in ${loadSeconds.toFixed(1)} s`,
-  ];
-  const fmt = (n: number) => (Number.isFinite(n) ? n.toFixed(1) : '-');
-  const isDb = (r: Measured) => !r.name.startsWith('ceiling');
-  const table = [
-    '| scenario | mode | request | matches | answer bytes | req/s | p50 ms | p95 ms | p99 ms | non-2xx (304 expected in the ETag row) | p95 < 25 ms |',
-    '|---|---|---|---:|---:|---:|---:|---:|---:|---:|---|',
-    ...results.map(
-      (r) =>
-        `| ${r.name} | ${r.mode} | \`${r.path}\` | ${totals[r.name] ?? '-'} | ${r.bytes.toLocaleString('en-US')} | ${r.rps.toFixed(0)} | ${fmt(r.p50)} | ${fmt(r.p95)} | ${fmt(r.p99)} | ${r.non2xx + r.errors} | ${isDb(r) ? (r.p95 < 25 ? 'yes' : '**no**') : ''} |`,
-    ),
-  ];
-  const singleTable = [
-    '| scenario | one request through the app (median of 5, cache off) | its SQL (EXPLAIN ANALYZE execution) |',
-    '|---|---:|---:|',
-    ...Object.entries(single).map(([name, v]) => `| ${name} | ${v.median.toFixed(1)} ms | ${v.execution} ms |`),
-  ];
-  const planText = Object.entries(plans)
-    .map(([name, plan]) => `#### ${name}\n\n\`\`\`\n${plan}\n\`\`\``)
-    .join('\n\n');
-  const section = [
-    '## API search benchmark',
-    '',
-    'Produced by `npm run bench` (scripts/bench/run.ts); re-run it to refresh this section.',
-    '',
-    ...facts,
-    '',
-    ...table,
-    '',
-    'How to read it:',
-    '',
-    "- *repeated*: one request asked over and over, as the Discover page's first screen and the map's",
-    '  areas are by many visitors; the response cache of the embedded database answers after the first',
-    "  (decision 0500), and a write empties it. This is the budget's measurement (DESIGN.md section 6).",
-    '- *varied*: hundreds of distinct queries with the cache off, so that every request costs its SQL.',
-    "  PGlite runs one query at a time on the app's thread, so 32 connections queue behind each other:",
-    '  p50 is about 32 times the single query below, whatever the query. Meeting 25 ms this way would',
-    '  need every query under 1 ms. PostgreSQL runs queries in parallel, but on 2 cores that buys little.',
-    '- *map points*: every match at once (`/api/locations/points`, kept for other clients); its size',
-    '  alone is over the budget, as its ceiling row shows. The map itself asks *map overview* (the',
-    '  filters: total and bounds) and then *map view* (the area in view, clustered by the server,',
-    '  decision 0203).',
-    '- *ceiling*: the same server answering a precomputed body of that size, no database.',
-    '',
-    'Single queries, no concurrency:',
-    '',
-    ...singleTable,
-    '',
-    '<details><summary>Query plans (EXPLAIN ANALYZE, one run before the load)</summary>',
-    '',
-    planText,
-    '',
-    '</details>',
-    '',
-  ].join('\n');
-  console.log(`\n${facts.join('\n')}\n\n${table.join('\n')}\n\n${singleTable.join('\n')}\n`);
-
-  if (!process.env.BENCH_NO_WRITE) {
-    const file = path.join(root, 'docs/benchmarks.md');
-    const current = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '# Benchmarks\n\n';
-    const start = current.indexOf('## API search benchmark');
-    let next: string;
-    if (start === -1) next = `${current.trimEnd()}\n\n${section}`;
-    else {
-      const after = current.indexOf('\n## ', start + 5);
-      next = current.slice(0, start) + section + (after === -1 ? '' : `\n${current.slice(after + 1)}`);
-    }
-    fs.writeFileSync(file, next);
-    log(`wrote ${path.relative(root, file)}`);
-  }
+  writeReport({ started, load1, label, loadSeconds, results, totals, single, plans });
 }
 
 main().then(

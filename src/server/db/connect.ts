@@ -1,14 +1,13 @@
 // Opens the database: embedded PGlite in DATA_DIR by default, PostgreSQL when DATABASE_URL is set.
 // Both are driven through the same Drizzle pg-core API, so nothing else knows which one runs.
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
+import { POOL_WAIT_MS, STATEMENT_TIMEOUT_MS } from './limits.js';
 import { lockDataDir } from './lock.js';
+import { PgliteThread } from './pglite-thread.js';
 import * as schema from './schema.js';
 
 export type Schema = typeof schema;
@@ -67,7 +66,14 @@ export interface ConnectOptions {
 
 export async function openDatabase(opts: ConnectOptions): Promise<Database> {
   if (opts.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
+    // Bounded waits (decision 0503): a statement is cancelled after STATEMENT_TIMEOUT_MS, and a
+    // request gives up waiting for a connection after POOL_WAIT_MS; both answer 503.
+    const pool = new pg.Pool({
+      connectionString: opts.databaseUrl,
+      max: 10,
+      statement_timeout: STATEMENT_TIMEOUT_MS,
+      connectionTimeoutMillis: POOL_WAIT_MS,
+    });
     // An idle client can be cut off by the server (restart, failover, a dropped test database);
     // the pool replaces it. Without a listener the 'error' event would end the process.
     pool.on('error', (err) => {
@@ -89,10 +95,9 @@ export async function openDatabase(opts: ConnectOptions): Promise<Database> {
   const inMemory = dataDir.startsWith('memory://');
   const release = inMemory ? () => {} : lockDataDir(path.resolve(dataDir));
   try {
-    const client = await PGlite.create(inMemory ? dataDir : path.resolve(dataDir, 'pgdata'), {
-      extensions: { pg_trgm, unaccent },
-    });
-    const db = drizzlePglite(client, { schema }) as unknown as Db;
+    // On a thread of its own, so SQL never holds up the thread serving requests (decision 0503).
+    const client = await PgliteThread.open(inMemory ? dataDir : path.resolve(dataDir, 'pgdata'));
+    const db = drizzlePglite({ client: client as any, schema }) as unknown as Db;
     return {
       db,
       kind: 'pglite',

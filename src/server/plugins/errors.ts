@@ -1,7 +1,8 @@
 // One error handler for the whole app: 4xx answer {message, errors?: {field: message}},
-// 5xx answer {message: 'Internal Server Error'} and log the cause (DESIGN.md section 3).
+// 5xx answer {message: 'Internal Server Error'} and log the cause (docs/architecture.md, Conventions).
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { BUSY_RETRY_AFTER_S, DatabaseBusyError } from '../db/limits.js';
 import { HttpError } from '../http-error.js';
 
 /** Fastify's own codes, turned into messages a person can act on. */
@@ -34,6 +35,13 @@ export function registerErrorHandling(app: FastifyInstance): void {
     if (pgErrorCode(error) === '22021' || pgErrorCode(error) === '22P05') {
       return reply.status(400).send({ message: 'Text must not contain NUL characters' });
     }
+    if (isDatabaseBusy(error)) {
+      request.log.warn({ err: error }, 'database busy: request refused');
+      return reply
+        .status(503)
+        .header('retry-after', String(BUSY_RETRY_AFTER_S))
+        .send({ message: 'The directory is busy right now: try again in a moment' });
+    }
     const fe = error as FastifyError;
     const status = fe.statusCode ?? 500;
     if (status >= 400 && status < 500) {
@@ -59,4 +67,19 @@ function pgErrorCode(error: unknown): string | undefined {
     if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
   }
   return undefined;
+}
+
+/** Too much waiting on the database (decision 0503): the embedded database's queue is full, a
+ * PostgreSQL statement ran past its time limit (57014), or no pooled connection came in time. */
+function isDatabaseBusy(error: unknown): boolean {
+  for (
+    let e = error, depth = 0;
+    e && typeof e === 'object' && depth < 4;
+    e = (e as { cause?: unknown }).cause, depth++
+  ) {
+    if (e instanceof DatabaseBusyError) return true;
+    if ((e as { code?: unknown }).code === '57014') return true;
+    if (/timeout exceeded when trying to connect/i.test((e as { message?: string }).message ?? '')) return true;
+  }
+  return false;
 }
