@@ -5,6 +5,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { currentOwner, DataDirLockedError, lockDataDir } from './lock.js';
 
 const root = path.resolve(import.meta.dirname, '../../..');
 
@@ -53,7 +54,7 @@ describe('DATA_DIR lock', () => {
     const first = startServer(dataDir);
     started.push(first.child);
     await waitFor(() => first.output().includes('Server listening'), 60_000);
-    expect(fs.readFileSync(path.join(dataDir, 'app.lock'), 'utf8')).toBe(String(first.child.pid));
+    expect(JSON.parse(fs.readFileSync(path.join(dataDir, 'app.lock'), 'utf8')).pid).toBe(first.child.pid);
 
     const second = startServer(dataDir);
     started.push(second.child);
@@ -66,4 +67,69 @@ describe('DATA_DIR lock', () => {
     expect(await first.exited).toBe(0);
     expect(fs.existsSync(path.join(dataDir, 'app.lock'))).toBe(false);
   }, 120_000);
+});
+
+describe('stale and live locks', () => {
+  const dirs: string[] = [];
+  const fresh = (lock?: object | string) => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kc-lock-'));
+    dirs.push(dir);
+    if (lock !== undefined)
+      fs.writeFileSync(path.join(dir, 'app.lock'), typeof lock === 'string' ? lock : JSON.stringify(lock));
+    return dir;
+  };
+  afterAll(() => {
+    for (const d of dirs) fs.rmSync(d, { recursive: true, force: true });
+  });
+  const me = currentOwner();
+
+  it('refuses a second lock by this same process (two databases on one folder)', () => {
+    const dir = fresh();
+    const release = lockDataDir(dir);
+    expect(() => lockDataDir(dir)).toThrow(DataDirLockedError);
+    release();
+    expect(fs.existsSync(path.join(dir, 'app.lock'))).toBe(false);
+  });
+
+  it.runIf(me.start)('takes over a lock whose pid now belongs to another process (pid reused)', () => {
+    // This process's own pid, and a live parent's, with start times that are not theirs.
+    for (const pid of [process.pid, process.ppid]) {
+      const dir = fresh({ pid, boot: me.boot, start: '1' });
+      lockDataDir(dir)();
+    }
+  });
+
+  it.runIf(me.boot)('takes over a lock written before the last reboot', () => {
+    const dir = fresh({ pid: process.ppid, boot: 'another-boot', start: me.start });
+    lockDataDir(dir)();
+  });
+
+  it('takes over a lock of a process that is gone, and an old pid-only lock', () => {
+    lockDataDir(fresh({ pid: 2 ** 22 + 1 }))();
+    lockDataDir(fresh(String(2 ** 22 + 2)))();
+    lockDataDir(fresh(''))();
+  });
+
+  it('refuses a live owner, also in the old pid-only form', () => {
+    expect(() => lockDataDir(fresh({ pid: process.ppid }))).toThrow(`(pid ${process.ppid})`);
+    expect(() => lockDataDir(fresh(String(process.ppid)))).toThrow(DataDirLockedError);
+  });
+
+  it('lets exactly one of several processes starting at once take over a stale lock', async () => {
+    const dir = fresh({ pid: 2 ** 22 + 3 });
+    const script = `import { lockDataDir } from './src/server/db/lock.ts';
+      try { lockDataDir(${JSON.stringify(dir)}); console.log('won'); setTimeout(() => {}, 1500); }
+      catch (e) { console.log(e.name); }`;
+    const runs = Array.from({ length: 6 }, () => {
+      const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { cwd: root });
+      let out = '';
+      child.stdout.on('data', (d) => {
+        out += d;
+      });
+      return new Promise<string>((resolve) => child.on('exit', () => resolve(out.trim())));
+    });
+    const outcomes = await Promise.all(runs);
+    expect(outcomes.filter((o) => o === 'won')).toHaveLength(1);
+    expect(outcomes.filter((o) => o === 'DataDirLockedError')).toHaveLength(5);
+  }, 60_000);
 });
