@@ -2,6 +2,7 @@ import type { Db } from './db/connect.js';
 import type { Env } from './env.js';
 import { upsertAdmin } from './modules/admin/admin.repository.js';
 import { scryptParamsFor } from './modules/admin/password.js';
+import { resanitizeStoredDescriptions } from './modules/locations/resanitize-descriptions.js';
 
 /** Work done once at start after migrations and seeding (e.g. creating the administrator from
  * ADMIN_USERNAME / ADMIN_PASSWORD). Modules add theirs here. */
@@ -17,3 +18,8 @@ export async function ensureAdminFromEnv(db: Db, env: Env): Promise<void> {
   await upsertAdmin(db, env.ADMIN_USERNAME, env.ADMIN_PASSWORD, scryptParamsFor(env));
 }
 onStartHooks.push(ensureAdminFromEnv);
+
+onStartHooks.push(async (db) => {
+  const n = await resanitizeStoredDescriptions(db);
+  if (n) console.log(`Sanitised ${n} stored description(s) again (decision 0700)`);
+});

@@ -1,11 +1,12 @@
-// Render-side text safety (SPEC.md section 5): descriptions are sanitised again in the browser to
-// the allow-list (a, br, p, strong, em, u, ul, ol, li, h1-h6; href, target, rel, class), with
+// Render-side text safety (docs/product.md section 5): descriptions are sanitised again in the browser to
+// the allow-list (a, br, p, strong, em, u, ul, ol, li, h1-h6; href, target, rel — never class or
+// style from users, docs/reliability.md), with
 // href limited to http(s) and mailto, entities decoded up to 10 passes, and bare http(s):// and
 // www. links in plain text turned into links that open in a new tab.
 import DOMPurify from 'dompurify';
 
 export const ALLOWED_TAGS = ['a', 'br', 'p', 'strong', 'em', 'u', 'ul', 'ol', 'li', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6'];
-export const ALLOWED_ATTR = ['href', 'target', 'rel', 'class'];
+export const ALLOWED_ATTR = ['href', 'target', 'rel'];
 const SAFE_HREF = /^(?:https?:|mailto:)/i;
 
 /** Decodes HTML entities repeatedly (at most 10 passes) so '&amp;lt;script&amp;gt;' cannot
@@ -49,7 +50,8 @@ export function sanitizeDescription(html: string | null | undefined): string {
 
 const URL_IN_TEXT = /\b(?:https?:\/\/|www\.)[^\s<>"']+[^\s<>"'.,;:!?)\]]/gi;
 
-/** Turns bare URLs in the text parts of sanitised HTML into links (not inside existing links). */
+/** Turns bare URLs in the text parts of sanitised HTML into links (not inside existing links).
+ * It runs after sanitising, so the classes it sets are the site's own, never a user's. */
 function linkifyHtml(html: string): string {
   const container = document.createElement('div');
   container.innerHTML = html;
@@ -82,7 +84,7 @@ function linkifyHtml(html: string): string {
   return container.innerHTML;
 }
 
-/** SPEC.md section 2: links without an http prefix get https:// when displayed. */
+/** docs/product.md section 2: links without an http prefix get https:// when displayed. */
 export function withHttps(url: string): string {
   const v = url.trim();
   if (!v) return v;

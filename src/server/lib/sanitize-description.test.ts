@@ -11,7 +11,7 @@ describe('sanitizeDescription', () => {
     const html =
       '<h1>T</h1><h6>t</h6><p class="x">a <strong>b</strong> <em>c</em> <u>d</u><br></p><ul><li>1</li></ul><ol><li>2</li></ol>';
     expect(sanitizeDescription(html)).toBe(
-      '<h1>T</h1><h6>t</h6><p class="x">a <strong>b</strong> <em>c</em> <u>d</u><br /></p><ul><li>1</li></ul><ol><li>2</li></ol>',
+      '<h1>T</h1><h6>t</h6><p>a <strong>b</strong> <em>c</em> <u>d</u><br /></p><ul><li>1</li></ul><ol><li>2</li></ol>',
     );
   });
 
@@ -19,6 +19,12 @@ describe('sanitizeDescription', () => {
     expect(sanitizeDescription('<div onclick="x()" style="color:red">in <span>side</span></div>')).toBe('in side');
     expect(sanitizeDescription('<img src=x onerror=alert(1)>text')).toBe('text');
     expect(sanitizeDescription('<p onmouseover="x">a</p>')).toBe('<p>a</p>');
+  });
+
+  it('drops class, style and id, so a link cannot be laid over the page with the site CSS', () => {
+    const overlay =
+      '<a href="https://evil.example/" class="fixed inset-0 z-[60010] block" style="position:fixed" id="root">x</a>';
+    expect(sanitizeDescription(overlay)).toBe('<a href="https://evil.example/">x</a>');
   });
 
   it('allows only http, https and mailto links', () => {

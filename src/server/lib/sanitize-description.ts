@@ -1,4 +1,4 @@
-// Descriptions are sanitised on write (DESIGN.md section 3, "Text safety") to SPEC.md section 5's
+// Descriptions are sanitised on write (docs/architecture.md, Conventions, "Text safety") to docs/product.md section 5's
 // allow-list, so whatever reads the database (API, page <head>, exports) never holds script. The
 // browser sanitises again on render (src/client/lib/sanitize.ts): two independent layers.
 import sanitizeHtml from 'sanitize-html';
@@ -20,7 +20,9 @@ export const DESCRIPTION_ALLOWED_TAGS = [
   'h5',
   'h6',
 ];
-export const DESCRIPTION_ALLOWED_ATTRIBUTES = ['href', 'target', 'rel', 'class'];
+// No class, style or id from users: the site's own CSS classes (`fixed inset-0 z-[60010]`) would
+// let one anonymous edit lay a link over the whole page (issue 13, finding 2; docs/reliability.md).
+export const DESCRIPTION_ALLOWED_ATTRIBUTES = ['href', 'target', 'rel'];
 
 const OPTIONS: sanitizeHtml.IOptions = {
   allowedTags: DESCRIPTION_ALLOWED_TAGS,

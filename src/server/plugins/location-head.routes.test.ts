@@ -49,6 +49,16 @@ describe('location page head, sitemap and robots', () => {
     return res.json() as { id: number; slug: string; name: string };
   };
 
+  it("keeps a name with $' and $& as text: the page is not spliced with itself", async () => {
+    const name = `Splice $' $& $\` ${unique()}`;
+    const loc = await create({ name, category: 'resource' });
+    const res = await t.app.inject({ url: `/discover/${loc.slug}` });
+    expect(res.statusCode).toBe(200);
+    expect(res.body.match(/id="root"/g)).toHaveLength(1);
+    expect(res.body.match(/<\/html>/g)).toHaveLength(1);
+    expect(parseHead(res.body).title).toContain(name.replace(/&/g, '&amp;').replace(/'/g, '&#39;'));
+  });
+
   it('gives a place its title, description, canonical URL, Open Graph, Twitter card and a schema.org Place', async () => {
     const name = `Head Test Market ${unique()}`;
     const loc = await create({

@@ -5,6 +5,7 @@ import type { AdminFlagReport, AdminRevision, AdminSummary, FieldChange } from '
 import type { Db } from '../../db/connect.js';
 import { flagReports, locations, locationTags, revisions, tags } from '../../db/schema.js';
 import { HttpError } from '../../http-error.js';
+import { sanitizeDescription } from '../../lib/sanitize-description.js';
 import { type RevisionAction, snapshotLocation, writeRevision } from '../revisions/revisions.repository.js';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -214,7 +215,10 @@ async function restoreLocation(tx: Executor, id: number, snap: LocationSnapshot)
   const set: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(snap)) {
     if (!RESTORABLE.has(k)) continue;
-    set[k] = k === 'deadline' ? (v ? new Date(String(v)) : null) : v;
+    if (k === 'deadline') set[k] = v ? new Date(String(v)) : null;
+    // An old snapshot may hold markup the allow-list now drops (decision 0700).
+    else if (k === 'description') set[k] = v ? sanitizeDescription(String(v)) || null : null;
+    else set[k] = v;
   }
   if (Array.isArray(snap.tagIds)) set.tagText = await setLocationTags(tx, id, snap.tagIds.map(Number));
   if (typeof snap.hidden === 'boolean') set.hidden = snap.hidden;
