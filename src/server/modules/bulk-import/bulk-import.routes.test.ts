@@ -54,6 +54,28 @@ describe('bulk import API', () => {
   });
   afterAll(() => t.close());
 
+  it('answers 400, never 500, to a body that is not valid multipart, and writes nothing', async () => {
+    const before = await countRows();
+    const good = multipart('name,category\nCut short,resource\n');
+    const bodies = [
+      // no boundary in the content type
+      { 'content-type': 'multipart/form-data', payload: good.payload },
+      // cut off in the middle of the file part
+      { 'content-type': good.contentType, payload: good.payload.subarray(0, good.payload.length - 30) },
+    ];
+    for (const { payload, ...headers } of bodies) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/admin/bulk-import',
+        headers: { cookie, ...headers },
+        payload,
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toBe('The upload is not a valid multipart/form-data body');
+    }
+    expect(await countRows()).toEqual(before);
+  });
+
   it('imports good rows, reports bad ones as Row N, and creates tags case-insensitively', async () => {
     await t.database.db.insert(tags).values({ name: 'Organic', category: 'product' });
     const csv = [

@@ -71,17 +71,25 @@ export async function bulkImportRoutes(app: ZodApp, ctx: AppContext) {
       limits: { fileSize: MAX_IMPORT_BYTES, files: 1, fields: 5, parts: 6, fieldNameSize: 100, headerPairs: 100 },
     });
 
+    /** A body that is not valid multipart (no boundary, cut short) is the sender's fault: 400, not
+     * 500. Errors the plugin already gives a status (file too large: 413) keep it. */
+    const malformed = (err: unknown): never => {
+      const status = (err as { statusCode?: unknown })?.statusCode;
+      if (typeof status === 'number' && status < 500) throw err;
+      throw new HttpError(400, 'The upload is not a valid multipart/form-data body');
+    };
+
     scope.post('/bulk-import', async (request): Promise<BulkImportResult> => {
       const admin = adminOf(request);
       if (!request.isMultipart()) throw new HttpError(415, 'Send the file as multipart/form-data in the field csvFile');
-      const file = await request.file();
+      const file = await request.file().catch(malformed);
       if (file?.fieldname !== 'csvFile')
         throw new HttpError(400, 'Please select a CSV file.', { csvFile: 'Please select a CSV file.' });
       if (!isCsvUpload(file.mimetype, file.filename)) {
         file.file.resume();
         throw new HttpError(415, 'Please select a CSV file.', { csvFile: 'Please select a CSV file.' });
       }
-      const buf = await file.toBuffer();
+      const buf = await file.toBuffer().catch(malformed);
       const { rows, errors } = parseImportCsv(buf);
       // Outside the transaction: network calls must not hold database locks.
       const t0 = performance.now();

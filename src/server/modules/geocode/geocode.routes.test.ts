@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeGeocoder, startFakeGeocoder } from '../../../../e2e/fakes/fake-geocoder.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
@@ -103,6 +104,51 @@ describe('geocoding (GET /api/geocode and the geocoder)', () => {
     expect(times).toHaveLength(3);
     expect(times[1]! - times[0]!).toBeGreaterThanOrEqual(130);
     expect(times[2]! - times[1]!).toBeGreaterThanOrEqual(130);
+  });
+
+  it('bounds the queue: past it a lookup gets the ZIP centroid at once instead of waiting', async () => {
+    const held: Array<() => void> = [];
+    let calls = 0;
+    const slowFetch: typeof fetch = async (input, init) => {
+      calls++;
+      await new Promise<void>((r) => held.push(r));
+      return fetch(input, init);
+    };
+    const g = createGeocoder({ db: t.database.db, env: t.env, fetch: slowFetch, minIntervalMs: 0, maxWaiting: 2 });
+    const queued = ['queue a 64106', 'queue b 64106'].map((a) => g.geocode(a));
+    // Two lookups wait for the service; the third is answered from the ZIP code without asking.
+    expect(await g.geocode('queue c, Kansas City, MO 64106')).toEqual(
+      expect.objectContaining({ lat: expect.any(Number) }),
+    );
+    expect(calls).toBe(1);
+    while (held.length || calls < 2) {
+      held.shift()?.();
+      await new Promise((r) => setTimeout(r, 10));
+    }
+    await Promise.all(queued);
+    expect(calls).toBe(2);
+  });
+
+  it('gives back a request slot it reserved but did not use', async () => {
+    const g = createGeocoder({
+      db: t.database.db,
+      env: t.env,
+      fetch: quickFetch,
+      minIntervalMs: 60_000,
+      maxQueueMs: 0,
+    });
+    const slot = async () =>
+      (
+        (await t.database.db.execute(
+          sql`select value from app_settings where key = 'geocoder:next_slot_ms'`,
+        )) as unknown as {
+          rows: { value: string }[];
+        }
+      ).rows[0]?.value;
+    await g.geocode('slot one, 64106'); // takes the free slot and asks the service
+    const after = await slot();
+    await g.geocode('slot two, 64106'); // the next slot is a minute away: refused, and handed back
+    expect(await slot()).toBe(after);
   });
 
   it('never calls the public service from tests (default URL + NODE_ENV=test)', async () => {

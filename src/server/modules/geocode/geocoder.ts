@@ -32,6 +32,9 @@ export interface GeocoderDeps {
   minIntervalMs?: number;
   /** Longest wait for a request slot before falling back (default 3000 ms). */
   maxQueueMs?: number;
+  /** Most lookups of this process waiting for the service at once; more get the ZIP/town centroid
+   * at once (default 3: with one request a second, nobody waits more than about 3 s). */
+  maxWaiting?: number;
 }
 
 export const DEFAULT_GEOCODER_URL = 'https://nominatim.openstreetmap.org';
@@ -63,18 +66,20 @@ export function createGeocoder(deps: GeocoderDeps): Geocoder {
   const timeoutMs = deps.timeoutMs ?? 4000;
   const minIntervalMs = deps.minIntervalMs ?? (isLoopback(base) ? 0 : 1000);
   const maxQueueMs = deps.maxQueueMs ?? 3000;
+  const maxWaiting = deps.maxWaiting ?? 3;
   // Tests never reach the public service: with NODE_ENV=test and the default URL only the offline
   // centroids answer (tests that want the service point GEOCODER_URL at the local fake).
   const offline = env.NODE_ENV === 'test' && base === DEFAULT_GEOCODER_URL;
   const userAgent = `KCGreenDirectory/0.1 (+${env.PUBLIC_URL ?? 'https://github.com/kc-green-directory'})`;
   // One request at a time from this process; the database slot spaces them across processes.
   let queue: Promise<unknown> = Promise.resolve();
+  let waiting = 0;
   let lastSentAt = 0;
   const inFlight = new Map<string, Promise<GeoPoint | null>>();
 
-  /** Reserves the next request slot; returns how long to wait for it. */
-  async function reserveSlot(): Promise<number> {
-    if (minIntervalMs <= 0) return 0;
+  /** Reserves the next request slot; returns how long to wait for it and the slot's value. */
+  async function reserveSlot(): Promise<{ wait: number; slot: string | null }> {
+    if (minIntervalMs <= 0) return { wait: 0, slot: null };
     const now = Date.now();
     const rows = await db.execute<{ value: string }>(sql`
       INSERT INTO ${appSettings} (key, value) VALUES (${SLOT_KEY}, ${String(now + minIntervalMs)})
@@ -84,13 +89,24 @@ export function createGeocoder(deps: GeocoderDeps): Geocoder {
     const list = (Array.isArray(rows) ? rows : (rows as { rows: Array<{ value: string }> }).rows) as Array<{
       value: string;
     }>;
-    const next = Number(list[0]?.value ?? now + minIntervalMs);
-    return Math.max(0, next - minIntervalMs - now);
+    const slot = list[0]?.value ?? String(now + minIntervalMs);
+    return { wait: Math.max(0, Number(slot) - minIntervalMs - now), slot };
+  }
+
+  /** Hands back a slot this process reserved but will not use, when no one has reserved after it,
+   * so that a refused lookup does not push every later one a second further. */
+  async function releaseSlot(slot: string): Promise<void> {
+    await db.execute(sql`
+      UPDATE ${appSettings} SET value = (${appSettings.value}::bigint - ${minIntervalMs}::bigint)::text
+      WHERE key = ${SLOT_KEY} AND value = ${slot}`);
   }
 
   async function askService(query: string): Promise<Lookup> {
-    const wait = await reserveSlot();
-    if (wait > maxQueueMs) return { kind: 'failed', reason: 'busy' };
+    const { wait, slot } = await reserveSlot();
+    if (wait > maxQueueMs) {
+      if (slot) await releaseSlot(slot);
+      return { kind: 'failed', reason: 'busy' };
+    }
     if (wait > 0) await sleep(wait);
     // In this process, measure the gap from the last actual send too (a late timer must not
     // squeeze two requests together).
@@ -165,7 +181,13 @@ export function createGeocoder(deps: GeocoderDeps): Geocoder {
       return fallback(address); // the service knows nothing: the ZIP/town is the best we have
     }
     if (offline) return fallback(address);
-    const answer = await serialised(() => askService(key));
+    // A bounded queue: past it the place gets its ZIP/town centroid now instead of waiting behind
+    // everyone else (issue 13, finding 9); the address is asked again the next time it is saved.
+    if (waiting >= maxWaiting) return fallback(address);
+    waiting++;
+    const answer = await serialised(() => askService(key)).finally(() => {
+      waiting--;
+    });
     if (answer.kind === 'failed') return fallback(address); // not cached: ask again next time
     const point = answer.kind === 'found' ? answer.point : null;
     await db
