@@ -1,4 +1,4 @@
-// The location contract (SPEC.md sections 3, 5 and 7): one set of zod schemas used by the client's
+// The location contract (docs/product.md sections 3, 5 and 7): one set of zod schemas used by the client's
 // forms (react-hook-form resolver), by the routes (fastify-type-provider-zod) and by tests.
 import { z } from 'zod';
 import {
@@ -98,7 +98,7 @@ export const locationFormFields = z.object({
   status: locationStatusSchema.nullish().transform((v) => v ?? 'active'),
 });
 
-/** SPEC.md section 5: an address is required for every category except resource. */
+/** docs/product.md section 5: an address is required for every category except resource. */
 function requireAddress(v: { category?: string; address?: string }, ctx: z.RefinementCtx) {
   if (v.category && v.category !== 'resource' && !(v.address ?? '').trim()) {
     ctx.addIssue({ code: 'custom', path: ['address'], message: MSG.addressRequired });
@@ -176,7 +176,7 @@ const commaIds = z
     return [...new Set(ids)];
   });
 
-/** The filters of GET /api/locations (SPEC.md section 7) plus paging. */
+/** The filters of GET /api/locations (docs/product.md section 7) plus paging. */
 const listQueryFields = z.object({
   category: z.union([locationCategorySchema, z.literal('all')]).optional(),
   search: z.string().max(200, 'Search must be at most 200 characters').optional(),
@@ -193,7 +193,7 @@ const latLngTogether = {
   params: { message: 'lat and lng must be given together', path: ['lat'] },
 };
 
-/** GET /api/locations (and the map points call): SPEC.md section 7 plus paging. */
+/** GET /api/locations (and the map points call): docs/product.md section 7 plus paging. */
 export const locationListQuerySchema = listQueryFields
   .refine(latLngTogether.check, latLngTogether.params)
   .transform((q) => ({ ...q, radius: q.radius ?? DEFAULT_RADIUS_MILES }));

@@ -1,8 +1,12 @@
-// Radix Dialog with the app's look. Radix traps focus, closes on Escape and returns focus to the
-// opener; every dialog must have a title (DialogTitle) and a description or aria-describedby.
+// Radix Dialog with the app's look: the one dialog primitive (decision 0601). Radix traps focus and
+// closes on Escape; it returns focus only to a Dialog.Trigger, and most of our dialogs are opened
+// from elsewhere (a card, the header, a page's buttons), so DialogContent remembers the element
+// that had focus when it opened and gives focus back to it however it closes — Escape, the close
+// button or the dialog's own action — or to `fallbackFocus` when that element is gone.
+// Every dialog must have a title (DialogTitle) and a description or aria-describedby.
 import { X } from 'lucide-react';
 import { Dialog as D } from 'radix-ui';
-import { type ComponentPropsWithoutRef, forwardRef, type ReactNode } from 'react';
+import { type ComponentPropsWithoutRef, forwardRef, type ReactNode, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cn } from '../../lib/cn';
 
@@ -12,9 +16,19 @@ export const DialogClose = D.Close;
 
 export const DialogContent = forwardRef<
   HTMLDivElement,
-  ComponentPropsWithoutRef<typeof D.Content> & { children: ReactNode; zIndex?: number; hideClose?: boolean }
->(function DialogContent({ className, children, zIndex = 50, hideClose, style, ...props }, ref) {
+  ComponentPropsWithoutRef<typeof D.Content> & {
+    children: ReactNode;
+    zIndex?: number;
+    hideClose?: boolean;
+    /** Where focus goes on close when the opener is no longer in the page. */
+    fallbackFocus?: () => HTMLElement | null;
+  }
+>(function DialogContent(
+  { className, children, zIndex = 50, hideClose, style, onOpenAutoFocus, onCloseAutoFocus, fallbackFocus, ...props },
+  ref,
+) {
   const { t } = useTranslation('common');
+  const opener = useRef<HTMLElement | null>(null);
   return (
     <D.Portal>
       <D.Overlay className="fixed inset-0 bg-black/50" style={{ zIndex }} />
@@ -25,6 +39,20 @@ export const DialogContent = forwardRef<
           className,
         )}
         style={{ zIndex, ...style }}
+        onOpenAutoFocus={(e) => {
+          // Called as the dialog mounts, before focus moves into it: focus is still on the opener.
+          const active = document.activeElement;
+          opener.current = active instanceof HTMLElement && active !== document.body ? active : null;
+          onOpenAutoFocus?.(e);
+        }}
+        onCloseAutoFocus={(e) => {
+          onCloseAutoFocus?.(e);
+          if (e.defaultPrevented) return; // the dialog placed focus itself
+          e.preventDefault();
+          const target = opener.current?.isConnected ? opener.current : fallbackFocus?.();
+          opener.current = null;
+          target?.focus();
+        }}
         {...props}
       >
         {children}

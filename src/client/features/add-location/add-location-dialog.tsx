@@ -1,4 +1,4 @@
-// The Add New Location dialog (issue 6, SPEC.md section 2): the shared location form with the
+// The Add New Location dialog (issue 6, docs/product.md section 2): the shared location form with the
 // description required, a warning about possible duplicates (never blocking), and no lost work:
 // a failed submit keeps every field, and closing with unsaved input asks first.
 import { useMutation } from '@tanstack/react-query';
@@ -19,6 +19,7 @@ import { cn } from '../../lib/cn';
 import { queryClient } from '../../lib/query-client';
 import {
   AddressField,
+  CoordinatesField,
   CategoryField,
   DescriptionField,
   NameField,
@@ -36,7 +37,6 @@ import {
   type LocationPayload,
   useLocationForm,
 } from '../location-form/use-location-form';
-import { useReturnFocus } from '../tags/use-return-focus';
 import { useSimilarLocations } from './use-similar-locations';
 
 const ID_PREFIX = 'add-location';
@@ -103,7 +103,6 @@ export default function AddLocationDialog({ open, onOpenChange }: Props) {
       k === 'tagIds' ? (v.tagIds ?? []).length > 0 : (v[k] ?? '') !== (EMPTY_LOCATION_FORM[k] ?? ''),
     );
   };
-  const returnFocus = useReturnFocus(open);
 
   function requestClose(then: string | null = null) {
     if (mutation.isPending) return;
@@ -141,7 +140,7 @@ export default function AddLocationDialog({ open, onOpenChange }: Props) {
         else requestClose();
       }}
     >
-      <DialogContent className="max-w-2xl" data-testid="add-location-dialog" onCloseAutoFocus={returnFocus}>
+      <DialogContent className="max-w-2xl" data-testid="add-location-dialog">
         <DialogTitle>{t('title')}</DialogTitle>
         <DialogDescription>{t('description')}</DialogDescription>
 
@@ -153,6 +152,7 @@ export default function AddLocationDialog({ open, onOpenChange }: Props) {
           </div>
           <DescriptionField form={form} idPrefix={ID_PREFIX} required />
           <AddressField form={form} idPrefix={ID_PREFIX} />
+          <CoordinatesField form={form} idPrefix={ID_PREFIX} />
 
           <div role="status" aria-live="polite">
             {similar.length > 0 && (

@@ -1,4 +1,4 @@
-// The location detail dialog opened from the Discover screen (SPEC.md sections 2 and 4; issue 4
+// The location detail dialog opened from the Discover screen (docs/product.md sections 2 and 4; issue 4
 // item 5). One view is recorded per opening and the first address/contact click at most once per
 // opening; the reach numbers load when that tab is first opened; Edit opens after 100 ms.
 import { useQuery } from '@tanstack/react-query';
@@ -16,7 +16,6 @@ import { categoryBadgeClass, tagBadgeClass } from '../../lib/category-styles';
 import { cn } from '../../lib/cn';
 import { withHttps } from '../../lib/sanitize';
 import { EditForm } from './edit-form';
-import { useReturnFocus } from '../tags/use-return-focus';
 import { recordEngagement } from '../../lib/engagement';
 
 type TabName = 'about' | 'contact' | 'reach' | 'tags' | 'details';
@@ -30,7 +29,7 @@ export interface LocationDetailDialogProps {
 }
 
 const US_DATE = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
-/** SPEC.md: dates in short US form, in UTC; empty when absent. */
+/** docs/product.md: dates in short US form, in UTC; empty when absent. */
 export function formatDate(value: string | null | undefined): string {
   if (!value) return '';
   const d = new Date(value);
@@ -67,7 +66,6 @@ export default function LocationDetailDialog({ locationId, initial, open, onOpen
   };
 
   // Opened from a card or a map marker, not a Radix Trigger: give focus back to the opener on close.
-  const returnFocus = useReturnFocus(open);
   const handleOpenChange = (next: boolean) => {
     onOpenChange(next);
     if (!next) {
@@ -93,7 +91,7 @@ export default function LocationDetailDialog({ locationId, initial, open, onOpen
 
   return (
     <Dialog open={open} onOpenChange={handleOpenChange}>
-      <DialogContent className="max-w-2xl" data-testid="location-detail-dialog" onCloseAutoFocus={returnFocus}>
+      <DialogContent className="max-w-2xl" data-testid="location-detail-dialog">
         <DialogTitle>{location?.name ?? t('loading')}</DialogTitle>
         <DialogDescription>
           {location

@@ -18,7 +18,7 @@ export interface FieldProps {
 
 type FieldName = keyof LocationFormInput;
 
-/** The zod messages are SPEC.md's English texts; show them in the interface language. */
+/** The zod messages are docs/product.md's English texts; show them in the interface language. */
 const ERROR_KEYS: Record<string, string> = {
   [MSG.nameRequired]: 'errors.nameRequired',
   [MSG.addressRequired]: 'errors.addressRequired',
@@ -26,6 +26,10 @@ const ERROR_KEYS: Record<string, string> = {
   [DESCRIPTION_REQUIRED]: 'errors.descriptionRequired',
   'Please select a category': 'errors.categoryRequired',
   'Please enter a valid date': 'errors.invalidDate',
+  [MSG.outsideMetro]: 'errors.outsideMetro',
+  [MSG.coordinatesTogether]: 'errors.coordinatesTogether',
+  'Latitude must be a number': 'errors.latitudeNumber',
+  'Longitude must be a number': 'errors.longitudeNumber',
 };
 
 function useFieldState(form: LocationForm, name: FieldName, idPrefix = 'location') {
@@ -136,6 +140,43 @@ export function AddressField({ form, idPrefix }: FieldProps) {
   );
 }
 
+/** Typed text to a coordinate: empty is "none", anything else a number (NaN fails the schema's
+ * "must be a number"). A decimal text box, not type=number, so "-94.58" types the same everywhere. */
+const toCoordinate = (v: unknown) => (typeof v === 'number' ? v : String(v ?? '').trim() === '' ? null : Number(v));
+
+/** Optional latitude and longitude (decision 0304): a place without an address can still be put on
+ * the map and directed to; the server checks both-or-neither and the metro area too. */
+export function CoordinatesField({ form, idPrefix }: FieldProps) {
+  const lat = useFieldState(form, 'latitude', idPrefix);
+  const lng = useFieldState(form, 'longitude', idPrefix);
+  const hintId = `${lat.id}-hint`;
+  const box = (f: typeof lat, name: 'latitude' | 'longitude') => (
+    <div className="min-w-0 flex-1">
+      <Label htmlFor={f.id}>{f.t(`fields.${name}`)}</Label>
+      <Input
+        {...f.aria}
+        aria-describedby={[hintId, f.aria['aria-describedby']].filter(Boolean).join(' ')}
+        inputMode="decimal"
+        autoComplete="off"
+        {...form.register(name, { setValueAs: toCoordinate })}
+      />
+      <FieldError id={f.errorId} message={f.message} />
+    </div>
+  );
+  return (
+    <fieldset className="min-w-0">
+      <legend className="text-sm font-medium text-gray-900">{lat.t('fields.coordinates')}</legend>
+      <p id={hintId} className="mb-1 text-xs text-gray-700">
+        {lat.t('fields.coordinatesHint')}
+      </p>
+      <div className="flex gap-3">
+        {box(lat, 'latitude')}
+        {box(lng, 'longitude')}
+      </div>
+    </fieldset>
+  );
+}
+
 export function PhoneField({ form, idPrefix }: FieldProps) {
   const f = useFieldState(form, 'phone', idPrefix);
   return (
@@ -221,7 +262,7 @@ export function FaqLinkField(props: FieldProps) {
   return <UrlField {...props} name="faqLink" label="fields.faqLink" />;
 }
 
-/** Deadline, registration link and FAQ link: only for resources (SPEC.md section 2). */
+/** Deadline, registration link and FAQ link: only for resources (docs/product.md section 2). */
 export function ResourceFields({ form, idPrefix, className }: FieldProps & { className?: string }) {
   const category = useWatch({ control: form.control, name: 'category' });
   if (category !== 'resource') return null;

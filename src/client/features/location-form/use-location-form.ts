@@ -1,4 +1,4 @@
-// The one location form (SPEC.md sections 3 and 5) shared by the Add New Location dialog, the
+// The one location form (docs/product.md sections 3 and 5) shared by the Add New Location dialog, the
 // Discover detail dialog and the location page: react-hook-form driven by the shared zod schema,
 // so the client shows the same messages the server answers with.
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -17,7 +17,7 @@ export type LocationForm = UseFormReturn<LocationFormInput, unknown, LocationFor
 /** Client-only message: the add form asks for a description although the schema allows none. */
 export const DESCRIPTION_REQUIRED = 'Description is required';
 
-/** The add form's variant of the schema: the description is required (SPEC.md section 2). */
+/** The add form's variant of the schema: the description is required (docs/product.md section 2). */
 const addFormSchema = locationFormSchema.superRefine((v, ctx) => {
   if (!(v.description ?? '').trim()) {
     ctx.addIssue({ code: 'custom', path: ['description'], message: DESCRIPTION_REQUIRED });
@@ -37,6 +37,8 @@ export const EMPTY_LOCATION_FORM: LocationFormInput = {
   registrationLink: '',
   faqLink: '',
   status: 'active',
+  latitude: null,
+  longitude: null,
 };
 
 export interface UseLocationFormOptions {
@@ -88,7 +90,7 @@ export function htmlToEditableText(html: string | null | undefined): string {
     .trim();
 }
 
-/** A stored location -> the form's values (SPEC.md section 4: deadline cut to its date part,
+/** A stored location -> the form's values (docs/product.md section 4: deadline cut to its date part,
  * tags as a list of ids, description as editable text). */
 export function locationToFormValues(location: Location): LocationFormInput {
   const category = location.category as LocationCategory;
@@ -105,6 +107,8 @@ export function locationToFormValues(location: Location): LocationFormInput {
     registrationLink: location.registrationLink ?? '',
     faqLink: location.faqLink ?? '',
     status: location.status === 'expired' ? 'expired' : 'active',
+    latitude: location.latitude,
+    longitude: location.longitude,
   };
 }
 
@@ -118,6 +122,9 @@ export interface LocationPayload {
   operatingHours: string;
   tagIds: number[];
   status: 'active' | 'expired';
+  /** Both numbers, or both null: "take the point from the address" (decision 0304). */
+  latitude: number | null;
+  longitude: number | null;
   deadline?: string;
   registrationLink?: string;
   faqLink?: string;
@@ -136,6 +143,8 @@ export function formValuesToPayload(values: LocationFormValues, category: string
     operatingHours: values.operatingHours,
     tagIds: values.tagIds,
     status: values.status,
+    latitude: values.latitude ?? null,
+    longitude: values.longitude ?? null,
   };
   if (category === 'resource') {
     payload.deadline = values.deadline ? values.deadline.slice(0, 10) : '';

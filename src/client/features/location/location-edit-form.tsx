@@ -1,4 +1,4 @@
-// The location page's inline edit form (SPEC.md sections 2 and 4): tabs About, Contact, reach (the
+// The location page's inline edit form (docs/product.md sections 2 and 4): tabs About, Contact, reach (the
 // address), Tags and Details (resources), Cancel discards, a successful save reloads the page.
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
@@ -13,6 +13,7 @@ import { apiRequest, errorMessage } from '../../lib/api';
 import { queryClient } from '../../lib/query-client';
 import {
   AddressField,
+  CoordinatesField,
   CategoryField,
   DescriptionField,
   NameField,
@@ -69,7 +70,7 @@ export function LocationEditForm({ location, onCancel }: { location: Location; o
 
   const save = useMutation({
     mutationFn: async (values: LocationFormValues) => {
-      // The page sends the listed fields (SPEC.md section 7), plus the resource fields for resources.
+      // The page sends the listed fields (docs/product.md section 7), plus the resource fields for resources.
       const { status: _status, ...payload } = formValuesToPayload(values);
       const res = await apiRequest('PATCH', `/api/locations/${location.id}`, payload);
       return (await res.json().catch(() => null)) as Partial<Location> | null;
@@ -128,6 +129,7 @@ export function LocationEditForm({ location, onCancel }: { location: Location; o
         </TabsContent>
         <TabsContent value="reach" className="space-y-4">
           <AddressField form={form} idPrefix="edit" />
+          <CoordinatesField form={form} idPrefix="edit" />
         </TabsContent>
         <TabsContent value="tags">
           <TagsField form={form} idPrefix="edit" />

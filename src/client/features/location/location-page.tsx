@@ -1,4 +1,4 @@
-// The location page, /discover/{slug} (SPEC.md sections 2, 4 and 7): a skeleton while loading,
+// The location page, /discover/{slug} (docs/product.md sections 2, 4 and 7): a skeleton while loading,
 // then the place (or the not-found card); Share, Edit (inline form) and Get Directions from the
 // address. One view is recorded per page load; a click when the address is used.
 import { useQueryClient } from '@tanstack/react-query';
@@ -89,15 +89,6 @@ function LocationDetails({ location }: { location: Location }) {
   const shareText = useMemo(() => descriptionText(location.description), [location.description]);
   const categoryLabel = t(`categories.${location.category}`, { defaultValue: location.category });
 
-  const hasContact = Boolean(
-    location.address ||
-      (location.latitude != null && location.longitude != null) ||
-      location.phone ||
-      location.website ||
-      location.operatingHours,
-  );
-  const hasFacts = hasContact || location.tags.length > 0;
-
   const openDirections = () => {
     setDirectionsOpen(true);
     void recordEngagement(location.id, 'click').then(() =>
@@ -148,17 +139,16 @@ function LocationDetails({ location }: { location: Location }) {
         </section>
       ) : (
         <>
-          {hasFacts && (
-            <section
-              aria-label={t('contactLabel')}
-              className="rounded-lg border border-gray-200 bg-white p-4 shadow-sm sm:p-6"
-            >
-              {hasContact && <ContactFacts location={location} onAddressClick={openDirections} />}
-              <div className={cn(location.tags.length > 0 && hasContact && 'mt-6')}>
-                <TagList location={location} />
-              </div>
-            </section>
-          )}
+          {/* Always shown: at least the directions control (address, else coordinates, else name). */}
+          <section
+            aria-label={t('contactLabel')}
+            className="rounded-lg border border-gray-200 bg-white p-4 shadow-sm sm:p-6"
+          >
+            <ContactFacts location={location} onAddressClick={openDirections} />
+            <div className={cn(location.tags.length > 0 && 'mt-6')}>
+              <TagList location={location} />
+            </div>
+          </section>
           <section
             className="rounded-lg border border-gray-200 bg-white p-4 shadow-sm sm:p-6"
             aria-label={t('infoLabel')}

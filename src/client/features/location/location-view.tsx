@@ -1,4 +1,4 @@
-// The location page's reading view (SPEC.md section 2): contact facts, tags and the tabs About,
+// The location page's reading view (docs/product.md section 2): contact facts, tags and the tabs About,
 // reach and (resources only) Details.
 import { CalendarDays, Clock, ExternalLink, Globe, MapPin, Phone } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
@@ -44,8 +44,10 @@ export function ContactFacts({ location, onAddressClick }: { location: Location;
           </button>
         </Fact>
       )}
-      {!location.address && location.latitude != null && location.longitude != null && (
-        <Fact icon={<MapPin className="h-5 w-5" />} label={t('address')}>
+      {/* Without an address, directions still go to the coordinates or, failing those, the name
+          (docs/product.md section 2; decision 0250). */}
+      {!location.address && (
+        <Fact icon={<MapPin className="h-5 w-5" />} label={t('directionsLabel')}>
           <button type="button" onClick={onAddressClick} className={cn(linkClass, 'min-h-6 text-left')}>
             {t('getDirections')}
           </button>
@@ -120,7 +122,7 @@ export function LocationTabs({ location }: { location: Location }) {
         if (v === 'reach') setReachOpened(true);
       }}
     >
-      {/* SPEC.md section 2: 3 columns with the Details tab (resources), else 2. */}
+      {/* docs/product.md section 2: 3 columns with the Details tab (resources), else 2. */}
       <TabsList className={isResource ? 'grid-cols-3' : 'grid-cols-2'}>
         <TabsTrigger value="about">{t('tabs.about')}</TabsTrigger>
         <TabsTrigger value="reach">{t('tabs.reach')}</TabsTrigger>

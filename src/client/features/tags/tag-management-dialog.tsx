@@ -1,4 +1,4 @@
-// Tag Management (SPEC.md section 2): create, rename and delete tags. The list scrolls at
+// Tag Management (docs/product.md section 2): create, rename and delete tags. The list scrolls at
 // max-h-60 and the dialog stacks at 60000 so it shows above the form dialog that opened it.
 import { Check, Pencil, Trash2, X } from 'lucide-react';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
@@ -12,7 +12,6 @@ import { toast } from '../../components/ui/use-toast';
 import { apiRequest, errorMessage } from '../../lib/api';
 import { tagBadgeClass } from '../../lib/category-styles';
 import { cn } from '../../lib/cn';
-import { useReturnFocus } from './use-return-focus';
 import { refreshAfterTagChange, sortTags, useTags } from './use-tags';
 
 export interface TagManagementDialogProps {
@@ -50,7 +49,6 @@ export function TagManagementDialog({ open, onOpenChange, onTagDeleted }: TagMan
   const { t } = useTranslation('tags');
   const { data, isPending, isError } = useTags();
   const tags = sortTags(data ?? []);
-  const returnFocus = useReturnFocus(open);
 
   const [name, setName] = useState('');
   const [category, setCategory] = useState('');
@@ -105,12 +103,7 @@ export function TagManagementDialog({ open, onOpenChange, onTagDeleted }: TagMan
 
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent
-        zIndex={TAG_DIALOG_Z_INDEX}
-        className="max-w-xl"
-        data-testid="tag-management-dialog"
-        onCloseAutoFocus={returnFocus}
-      >
+      <DialogContent zIndex={TAG_DIALOG_Z_INDEX} className="max-w-xl" data-testid="tag-management-dialog">
         <DialogTitle>{t('manage.title')}</DialogTitle>
         <DialogDescription>{t('manage.description')}</DialogDescription>
 

@@ -142,7 +142,7 @@ export interface SearchPage {
 /** One query: the filtered, ranked page (with count(*) over() for the total) joined back to the
  * read columns. `offset 0` keeps the rank and distance computed below the window: otherwise the
  * window stores every match with its whole search vector (25 MB for 60,000 matches, spilled to
- * disk) and computes the rank above it. Without limit it answers every match (SPEC.md section 7: the list call). */
+ * disk) and computes the rank above it. Without limit it answers every match (docs/product.md section 7: the list call). */
 export async function searchLocations(
   db: Db,
   query: SearchFilters & { limit?: number; offset?: number },
@@ -402,6 +402,11 @@ async function withSlugRetry<T>(fn: () => Promise<T>): Promise<T> {
   }
 }
 
+/** The coordinates a write gives, when it gives both. */
+function givenPoint(v: { latitude?: number | null; longitude?: number | null }): GeoPoint | null {
+  return v.latitude != null && v.longitude != null ? { lat: v.latitude, lng: v.longitude } : null;
+}
+
 async function geocodeOrNull(geocoder: Geocoder, address: string | null | undefined): Promise<GeoPoint | null> {
   if (!address?.trim()) return null;
   try {
@@ -427,7 +432,8 @@ export async function createLocation(
   const { db } = deps;
   await assertTagsExist(db, input.tagIds);
   const columns = toColumns(input);
-  const point = await geocodeOrNull(deps.geocoder, columns.address);
+  // The place's own coordinates win over its address (decision 0303).
+  const point = givenPoint(input) ?? (await geocodeOrNull(deps.geocoder, columns.address));
   const id = await withSlugRetry(() =>
     db.transaction(async (tx) => {
       const slug = await uniqueSlug(tx, input.name);
@@ -490,14 +496,22 @@ export async function updateLocation(
 
   const columns = toColumns(patch);
   const addressChanged = patch.address !== undefined && !sameText(columns.address, current.address);
-  const point = addressChanged ? await geocodeOrNull(deps.geocoder, columns.address) : null;
+  // Decision 0303: coordinates that differ from the stored ones are the person's and win; the same
+  // ones sent back with a new address are the old geocoding, so the new address is geocoded; both
+  // null means "from the address" (geocoded again).
+  const given = givenPoint(patch);
+  const movedByHand = given !== null && (given.lat !== current.latitude || given.lng !== current.longitude);
+  const cleared = patch.latitude === null && patch.longitude === null;
+  const relocate = movedByHand || addressChanged || cleared;
+  const address = columns.address !== undefined ? columns.address : current.address;
+  const point = movedByHand ? given : relocate ? await geocodeOrNull(deps.geocoder, address) : null;
 
   await withSlugRetry(() =>
     db.transaction(async (tx) => {
       const before = await snapshotLocation(tx, id);
       if (!before) throw notFound(LOCATION_NOT_FOUND);
       const set: Partial<typeof locations.$inferInsert> = { ...columns, updatedAt: new Date() };
-      if (addressChanged) {
+      if (relocate) {
         set.latitude = point?.lat ?? null;
         set.longitude = point?.lng ?? null;
       }
