@@ -2,7 +2,7 @@ import type { Db } from './db/connect.js';
 import type { Env } from './env.js';
 import { upsertAdmin } from './modules/admin/admin.repository.js';
 import { scryptParamsFor } from './modules/admin/password.js';
-import { resanitizeStoredDescriptions } from './modules/locations/resanitize-descriptions.js';
+import { resanitizeStoredDescriptions } from './modules/locations/writes/index.js';
 
 /** Work done once at start after migrations and seeding (e.g. creating the administrator from
  * ADMIN_USERNAME / ADMIN_PASSWORD). Modules add theirs here. */

@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminSessions, flagReports, locations, revisions, users } from '../../db/schema.js';
 import { createTestApp, jsonHeaders, type TestApp } from '../../test/test-app.js';
-import { createLocation, updateLocation } from '../locations/locations.repository.js';
+import { createLocation, updateLocation } from '../locations/writes/index.js';
 import { ensureAdminFromEnv } from '../../startup.js';
 import { hashPassword, PRODUCTION_SCRYPT, TEST_SCRYPT, verifyPassword } from './password.js';
 import { SESSION_ABSOLUTE_MS, SESSION_IDLE_MS, sha256 } from './admin.repository.js';

@@ -1,62 +1,11 @@
 // The review desk's SQL: flag reports, the revision history with readable diffs, reverts (one
 // change, or every change of one anonymous session, each in one transaction) and hide/delete.
-import { and, asc, count, desc, eq, gte, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, isNull } from 'drizzle-orm';
 import type { AdminFlagReport, AdminRevision, AdminSummary, FieldChange } from '../../../shared/schemas/admin.js';
 import type { Db } from '../../db/connect.js';
-import { flagReports, locations, locationTags, revisions, tags } from '../../db/schema.js';
+import { flagReports, locations, revisions, tags } from '../../db/schema.js';
 import { HttpError } from '../../http-error.js';
-import { sanitizeDescription } from '../../lib/sanitize-description.js';
-import { type RevisionAction, snapshotLocation, writeRevision } from '../revisions/revisions.repository.js';
-
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
-type Executor = Db | Tx;
-
-/** The fields of a location a visitor can edit: what a revision's before/after hold. */
-export const LOCATION_SNAPSHOT_FIELDS = [
-  'name',
-  'category',
-  'description',
-  'address',
-  'phone',
-  'website',
-  'operatingHours',
-  'deadline',
-  'registrationLink',
-  'faqLink',
-  'status',
-  'latitude',
-  'longitude',
-] as const;
-
-export type LocationSnapshot = Record<string, unknown> & { tagIds?: number[]; hidden?: boolean };
-
-/** api-core's snapshot of the editable fields and tagIds, plus `hidden` (an admin-only field). */
-export async function snapshotLocationRow(db: Executor, id: number): Promise<LocationSnapshot | null> {
-  const snap = await snapshotLocation(db as Db, id);
-  if (!snap) return null;
-  const rows = await db.select({ hidden: locations.hidden }).from(locations).where(eq(locations.id, id));
-  return { ...snap, hidden: rows[0]?.hidden ?? false };
-}
-
-export async function snapshotTagRow(db: Executor, id: number) {
-  const rows = await db.select({ name: tags.name, category: tags.category }).from(tags).where(eq(tags.id, id));
-  return rows[0] ?? null;
-}
-
-export function insertRevision(
-  db: Executor,
-  r: {
-    entityType: 'location' | 'tag';
-    entityId: number;
-    action: RevisionAction;
-    before: unknown;
-    after: unknown;
-    actor: string;
-    revertOf?: number | null;
-  },
-) {
-  return writeRevision(db as Db, { ...r, sessionId: null, clientHash: null });
-}
+import { revertLocationChanges, revertTagChange, type RevisionRow } from '../locations/writes/index.js';
 
 // ---------------------------------------------------------------- summary and reports
 
@@ -197,111 +146,19 @@ export async function listRevisions(
 
 // ---------------------------------------------------------------- reverts
 
-const RESTORABLE = new Set<string>(LOCATION_SNAPSHOT_FIELDS);
-
-async function setLocationTags(tx: Executor, locationId: number, tagIds: number[]) {
-  const existing = tagIds.length
-    ? await tx.select({ id: tags.id, name: tags.name }).from(tags).where(inArray(tags.id, tagIds))
-    : [];
-  await tx.delete(locationTags).where(eq(locationTags.locationId, locationId));
-  if (existing.length) {
-    await tx.insert(locationTags).values(existing.map((t) => ({ locationId, tagId: t.id })));
-  }
-  return existing.map((t) => t.name).join(' ');
-}
-
-/** Puts a location back to a snapshot (only the fields the snapshot holds). */
-async function restoreLocation(tx: Executor, id: number, snap: LocationSnapshot) {
-  const set: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(snap)) {
-    if (!RESTORABLE.has(k)) continue;
-    if (k === 'deadline') set[k] = v ? new Date(String(v)) : null;
-    // An old snapshot may hold markup the allow-list now drops (decision 0700).
-    else if (k === 'description') set[k] = v ? sanitizeDescription(String(v)) || null : null;
-    else set[k] = v;
-  }
-  if (Array.isArray(snap.tagIds)) set.tagText = await setLocationTags(tx, id, snap.tagIds.map(Number));
-  if (typeof snap.hidden === 'boolean') set.hidden = snap.hidden;
-  set.updatedAt = new Date();
-  await tx.update(locations).set(set).where(eq(locations.id, id));
-}
-
-type RevisionRow = typeof revisions.$inferSelect;
-
-/** Undoes one revision inside tx: restores its `before`, or hides a created place (a created
- * tag is deleted). Writes the revert as a new revision and returns its id. */
-async function revertOne(tx: Executor, rev: RevisionRow, actor: string): Promise<number | undefined> {
-  if (rev.entityType === 'location') {
-    const current = await snapshotLocationRow(tx, rev.entityId);
-    if (!current) throw new HttpError(409, 'This place no longer exists');
-    if (rev.action === 'create') {
-      await tx.update(locations).set({ hidden: true, updatedAt: new Date() }).where(eq(locations.id, rev.entityId));
-    } else if (rev.before && typeof rev.before === 'object') {
-      await restoreLocation(tx, rev.entityId, rev.before as LocationSnapshot);
-    } else {
-      throw new HttpError(400, 'This change cannot be reverted');
-    }
-    const after = await snapshotLocationRow(tx, rev.entityId);
-    return insertRevision(tx, {
-      entityType: 'location',
-      entityId: rev.entityId,
-      action: 'revert',
-      before: current,
-      after,
-      actor,
-      revertOf: rev.id,
-    });
-  }
-  if (rev.entityType === 'tag') {
-    const current = await snapshotTagRow(tx, rev.entityId);
-    if (!current) throw new HttpError(409, 'This tag no longer exists');
-    if (rev.action === 'create') {
-      await tx.delete(tags).where(eq(tags.id, rev.entityId));
-      return insertRevision(tx, {
-        entityType: 'tag',
-        entityId: rev.entityId,
-        action: 'revert',
-        before: current,
-        after: null,
-        actor,
-        revertOf: rev.id,
-      });
-    }
-    const b = rev.before as { name?: string; category?: string | null } | null;
-    if (!b?.name) throw new HttpError(400, 'This change cannot be reverted');
-    try {
-      await tx
-        .update(tags)
-        .set({ name: b.name, category: b.category ?? null })
-        .where(eq(tags.id, rev.entityId));
-    } catch {
-      throw new HttpError(409, `Another tag is already named '${b.name}'`);
-    }
-    // Keep the search text of places with this tag in step with its name.
-    await tx.execute(
-      sql`update ${locations} l set tag_text = coalesce((select string_agg(t.name, ' ') from ${locationTags} lt join ${tags} t on t.id = lt.tag_id where lt.location_id = l.id), '') where l.id in (select location_id from ${locationTags} where tag_id = ${rev.entityId})`,
-    );
-    return insertRevision(tx, {
-      entityType: 'tag',
-      entityId: rev.entityId,
-      action: 'revert',
-      before: current,
-      after: { name: b.name, category: b.category ?? null },
-      actor,
-      revertOf: rev.id,
-    });
-  }
-  throw new HttpError(400, 'This change cannot be reverted');
-}
-
 export async function revertRevision(db: Db, id: number, actor: string) {
   return db.transaction(async (tx) => {
     const rows = await tx.select().from(revisions).where(eq(revisions.id, id)).limit(1);
     const rev = rows[0];
     if (!rev) throw new HttpError(404, 'Change not found');
-    if (rev.action === 'delete') throw new HttpError(400, 'A deleted place cannot be restored');
-    const revisionId = await revertOne(tx, rev, actor);
-    return { reverted: 1, revisionIds: revisionId ? [revisionId] : [] };
+    if (rev.entityType === 'location' && rev.action === 'delete') {
+      throw new HttpError(400, 'A deleted place cannot be restored');
+    }
+    const revisionId =
+      rev.entityType === 'location'
+        ? await revertLocationChanges(tx, rev, [rev], actor)
+        : await revertTagChange(tx, rev, actor);
+    return { reverted: 1, revisionIds: [revisionId] };
   });
 }
 
@@ -321,47 +178,26 @@ export async function revertSession(db: Db, sessionId: string, actor: string) {
       )
       .orderBy(asc(revisions.createdAt), asc(revisions.id));
     if (rows.length === 0) throw new HttpError(404, 'No changes found for this session');
-    const firstByEntity = new Map<string, RevisionRow>();
+    const byEntity = new Map<string, RevisionRow[]>();
     for (const r of rows) {
       const key = `${r.entityType}:${r.entityId}`;
-      if (!firstByEntity.has(key)) firstByEntity.set(key, r);
+      byEntity.set(key, [...(byEntity.get(key) ?? []), r]);
     }
     const revisionIds: number[] = [];
-    for (const rev of firstByEntity.values()) {
-      const id = await revertOne(tx, rev, actor);
-      if (id) revisionIds.push(id);
+    for (const all of byEntity.values()) {
+      const first = all[0]!;
+      const ignore = new Set(all.map((r) => r.id));
+      revisionIds.push(
+        first.entityType === 'location'
+          ? await revertLocationChanges(tx, first, all, actor)
+          : await revertTagChange(tx, first, actor, ignore),
+      );
     }
-    return { reverted: firstByEntity.size, revisionIds };
+    return { reverted: byEntity.size, revisionIds };
   });
 }
 
 // ---------------------------------------------------------------- places
-
-export async function setLocationHidden(db: Db, id: number, hidden: boolean, actor: string) {
-  return db.transaction(async (tx) => {
-    const before = await snapshotLocationRow(tx, id);
-    if (!before) throw new HttpError(404, 'Location not found');
-    await tx.update(locations).set({ hidden, updatedAt: new Date() }).where(eq(locations.id, id));
-    await insertRevision(tx, {
-      entityType: 'location',
-      entityId: id,
-      action: hidden ? 'hide' : 'show',
-      before: { hidden: before.hidden },
-      after: { hidden },
-      actor,
-    });
-    return { id, hidden };
-  });
-}
-
-export async function deleteLocation(db: Db, id: number, actor: string) {
-  await db.transaction(async (tx) => {
-    const before = await snapshotLocationRow(tx, id);
-    if (!before) throw new HttpError(404, 'Location not found');
-    await tx.delete(locations).where(eq(locations.id, id));
-    await insertRevision(tx, { entityType: 'location', entityId: id, action: 'delete', before, after: null, actor });
-  });
-}
 
 export async function listAdminLocations(db: Db, q: { hidden?: 'true' | 'false'; limit: number }) {
   const where = q.hidden ? eq(locations.hidden, q.hidden === 'true') : undefined;

@@ -13,15 +13,14 @@ import type { AppContext, ZodApp } from '../../context.js';
 import { adminOf } from './admin-auth.js';
 import {
   adminSummary,
-  deleteLocation,
   listAdminLocations,
   listFlagReports,
   listRevisions,
   revertRevision,
   revertSession,
   reviewFlagReport,
-  setLocationHidden,
 } from './review.repository.js';
+import { deleteLocation, setLocationHidden } from '../locations/writes/index.js';
 
 export async function reviewRoutes(app: ZodApp, ctx: AppContext) {
   app.get('/summary', async () => adminSummary(ctx.db));

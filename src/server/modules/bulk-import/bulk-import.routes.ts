@@ -9,7 +9,7 @@ import { inArray } from 'drizzle-orm';
 import { geocodeCache } from '../../db/schema.js';
 import { type GeoPoint, normaliseGeocodeQuery } from '../geocode/geocoder.js';
 import { parseImportCsv } from './bulk-import.csv.js';
-import { writeImport } from './bulk-import.repository.js';
+import { importLocations } from '../locations/writes/index.js';
 
 export const MAX_IMPORT_BYTES = 5 * 1024 * 1024;
 /** Geocoding stops after this long; the remaining rows are saved without coordinates (a cold
@@ -98,7 +98,7 @@ export async function bulkImportRoutes(app: ZodApp, ctx: AppContext) {
         rows.map((r) => r.address),
       );
       const t1 = performance.now();
-      const success = await writeImport(ctx.db, rows, points, admin.username);
+      const success = await importLocations(ctx.db, rows, points, admin.username);
       request.log.info(
         {
           success,

@@ -5,8 +5,9 @@ import { locationSchema } from '../../../shared/schemas/location.js';
 import { flagReports, locationEngagement, locationTags, locations, revisions, tags } from '../../db/schema.js';
 import { createTestApp, jsonHeaders, type TestApp } from '../../test/test-app.js';
 import type { Geocoder } from '../geocode/geocoder.js';
-import { snapshotLocation, writeRevision } from '../revisions/revisions.repository.js';
-import { createLocation, updateLocation } from './locations.repository.js';
+import { writeRevision } from '../revisions/revisions.repository.js';
+import { snapshotLocation } from './writes/index.js';
+import { createLocation, updateLocation } from './writes/index.js';
 
 describe('locations API', () => {
   let t: TestApp;

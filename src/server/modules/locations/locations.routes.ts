@@ -11,17 +11,15 @@ import type { MapView } from '../../../shared/map-grid.js';
 import type { ApiModule } from '../../context.js';
 import { notFound } from '../../http-error.js';
 import { authorFromRequest } from '../revisions/revisions.repository.js';
+import { searchMapJson, searchPointsJson } from './locations.map.js';
 import {
   LOCATION_NOT_FOUND,
-  createLocation,
   getEngagementTotals,
   getLocationById,
   getLocationBySlug,
   searchLocations,
-  searchMapJson,
-  searchPointsJson,
-  updateLocation,
-} from './locations.repository.js';
+} from './locations.reads.js';
+import { createLocation, updateLocation } from './writes/index.js';
 import { buildTextQuery, type SearchFilters } from './locations.search.js';
 import { listenForWrites } from './search-cache-channel.js';
 import {

@@ -1,11 +1,11 @@
 // History of every change to a location or tag (docs/architecture.md, Security baseline: anonymous edits are recorded so
 // an administrator can see and revert them). Always called with the transaction of the change, so
 // the change and its revision commit or roll back together.
-import { and, asc, desc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { SESSION_ID_MAX } from '../../../shared/constants.js';
 import type { Db } from '../../db/connect.js';
-import { locationTags, locations, revisions, tags } from '../../db/schema.js';
+import { revisions, tags } from '../../db/schema.js';
 
 export type RevisionEntity = 'location' | 'tag';
 export type RevisionAction = 'create' | 'update' | 'delete' | 'revert' | 'hide' | 'show';
@@ -25,24 +25,6 @@ export interface RevisionInput extends RevisionAuthor {
   before: unknown;
   after: unknown;
   revertOf?: number | null;
-}
-
-/** The editable fields of a location (what a revert restores), with its tag ids. */
-export interface LocationSnapshot {
-  name: string;
-  category: string;
-  description: string | null;
-  address: string | null;
-  latitude: number | null;
-  longitude: number | null;
-  phone: string | null;
-  website: string | null;
-  operatingHours: string | null;
-  status: string;
-  deadline: string | null;
-  registrationLink: string | null;
-  faqLink: string | null;
-  tagIds: number[];
 }
 
 export interface TagSnapshot {
@@ -79,43 +61,7 @@ export async function writeRevision(tx: Db, input: RevisionInput): Promise<numbe
   return row!.id;
 }
 
-/** The current editable state of a location, or null when there is no such row. */
-export async function snapshotLocation(tx: Db, id: number): Promise<LocationSnapshot | null> {
-  const [row] = await tx.select().from(locations).where(eq(locations.id, id));
-  if (!row) return null;
-  const links = await tx
-    .select({ tagId: locationTags.tagId })
-    .from(locationTags)
-    .where(eq(locationTags.locationId, id))
-    .orderBy(asc(locationTags.tagId));
-  return {
-    name: row.name,
-    category: row.category,
-    description: row.description,
-    address: row.address,
-    latitude: row.latitude,
-    longitude: row.longitude,
-    phone: row.phone,
-    website: row.website,
-    operatingHours: row.operatingHours,
-    status: row.status,
-    deadline: row.deadline ? row.deadline.toISOString() : null,
-    registrationLink: row.registrationLink,
-    faqLink: row.faqLink,
-    tagIds: links.map((l) => l.tagId),
-  };
-}
-
 export async function snapshotTag(tx: Db, id: number): Promise<TagSnapshot | null> {
   const [row] = await tx.select({ name: tags.name, category: tags.category }).from(tags).where(eq(tags.id, id));
   return row ?? null;
-}
-
-/** Revisions of one entity, newest first (for tests and the admin desk). */
-export async function listRevisions(db: Db, entityType: RevisionEntity, entityId: number) {
-  return db
-    .select()
-    .from(revisions)
-    .where(and(eq(revisions.entityType, entityType), eq(revisions.entityId, entityId)))
-    .orderBy(desc(revisions.id));
 }

@@ -1,9 +1,11 @@
 // Tags: the shared vocabulary places are labelled with. Names are unique regardless of case
-// (index tags_name_lower_idx). Every write records a revision in the same transaction, and keeps
-// locations.tag_text (the tag part of the search vector) equal to the places' tag names.
+// (index tags_name_lower_idx). Every write records a revision in the same transaction; what a
+// rename or a deletion does to places (their tag_text, the links a revert restores) is the
+// places' write path's (locations/writes).
 import { asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/connect.js';
-import { locationTags, tags } from '../../db/schema.js';
+import { tags } from '../../db/schema.js';
+import { afterTagDeleted, afterTagRenamed, placesOfTag } from '../locations/writes/index.js';
 import { conflict, notFound } from '../../http-error.js';
 import { type RevisionAuthor, snapshotTag, writeRevision } from '../revisions/revisions.repository.js';
 
@@ -29,27 +31,6 @@ const toTag = (r: typeof tags.$inferSelect): TagRow => ({
 });
 
 export const duplicateTagMessage = (name: string) => `A tag named '${name}' already exists`;
-
-/** Sets tag_text of the given places to their tag names joined by spaces (ordered by name).
- * `ids` is a list of ids or a SQL subquery selecting them. */
-export async function refreshTagText(tx: Db, ids: number[] | ReturnType<typeof sql>): Promise<void> {
-  let where: ReturnType<typeof sql>;
-  if (Array.isArray(ids)) {
-    if (ids.length === 0) return;
-    where = sql`l.id in (${sql.join(
-      ids.map((id) => sql`${id}`),
-      sql`, `,
-    )})`;
-  } else {
-    where = sql`l.id in (${ids})`;
-  }
-  await tx.execute(sql`
-    update locations l set tag_text = coalesce(
-      (select string_agg(t.name, ' ' order by lower(t.name), t.id)
-         from location_tags lt join tags t on t.id = lt.tag_id
-        where lt.location_id = l.id), '')
-    where ${where}`);
-}
 
 export async function listTags(db: Db): Promise<TagRow[]> {
   const rows = await db
@@ -108,7 +89,7 @@ export async function updateTag(db: Db, id: number, values: TagValues, author: R
       if (!before) throw notFound(TAG_NOT_FOUND);
       const [row] = await tx.update(tags).set(values).where(eq(tags.id, id)).returning();
       if (before.name !== row!.name) {
-        await refreshTagText(tx, sql`select location_id from location_tags where tag_id = ${id}`);
+        await afterTagRenamed(tx, id);
       }
       await writeRevision(tx, {
         ...author,
@@ -131,21 +112,16 @@ export async function deleteTag(db: Db, id: number, author: RevisionAuthor): Pro
   await db.transaction(async (tx) => {
     const before = await snapshotTag(tx, id);
     if (!before) throw notFound(TAG_NOT_FOUND);
-    const linked = await tx
-      .select({ locationId: locationTags.locationId })
-      .from(locationTags)
-      .where(eq(locationTags.tagId, id));
+    // The places it labelled go into the revision, so a revert brings the links back.
+    const locationIds = await placesOfTag(tx, id);
     await tx.delete(tags).where(eq(tags.id, id));
-    await refreshTagText(
-      tx,
-      linked.map((l) => l.locationId),
-    );
+    await afterTagDeleted(tx, locationIds);
     await writeRevision(tx, {
       ...author,
       entityType: 'tag',
       entityId: id,
       action: 'delete',
-      before: { ...before, locationIds: linked.map((l) => l.locationId) },
+      before: { ...before, locationIds },
       after: null,
     });
   });

@@ -1,9 +1,9 @@
 // Stored descriptions from before decision 0700 lose a user's class, style and id at start-up.
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { locations } from '../../db/schema.js';
-import { onStartHooks } from '../../startup.js';
-import { createTestApp, type TestApp } from '../../test/test-app.js';
+import { locations } from '../../../db/schema.js';
+import { onStartHooks } from '../../../startup.js';
+import { createTestApp, type TestApp } from '../../../test/test-app.js';
 import { resanitizeStoredDescriptions } from './resanitize-descriptions.js';
 
 describe('re-sanitising stored descriptions', () => {

@@ -2,8 +2,8 @@
 // sanitised again at every start: idempotent, and cheap once done, as only descriptions that
 // still hold one of those attributes are read.
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../db/connect.js';
-import { sanitizeDescription } from '../../lib/sanitize-description.js';
+import type { Db } from '../../../db/connect.js';
+import { sanitizeDescription } from '../../../lib/sanitize-description.js';
 
 /** Re-sanitises the stored descriptions that still carry a user's class, style or id; answers how
  * many changed. Not a revision: the text a person wrote is unchanged, only markup is dropped. */

@@ -1,0 +1,174 @@
+// Reading places in the API's shape: one place by id or slug, and the search list with paging in
+// SQL (tags and pending flag count in the same query, never N+1). Writes are in writes/, the map's
+// answers in locations.map.ts.
+import { type SQL, sql } from 'drizzle-orm';
+import type { Location } from '../../../shared/schemas/location.js';
+import type { Db } from '../../db/connect.js';
+import {
+  type CompileOptions,
+  buildTextQuery,
+  compileSearch,
+  type SearchFilters,
+  typoCandidatesQuery,
+} from './locations.search.js';
+
+export const LOCATION_NOT_FOUND = 'Location not found';
+
+export type Row = Record<string, unknown>;
+
+export async function rows<T = Row>(db: Db, query: SQL): Promise<T[]> {
+  const res = (await db.execute(query)) as unknown as { rows: T[] };
+  return res.rows;
+}
+
+const iso = (v: unknown): string | null => {
+  if (v === null || v === undefined) return null;
+  const d = v instanceof Date ? v : new Date(String(v));
+  return Number.isNaN(d.getTime()) ? null : d.toISOString();
+};
+const num = (v: unknown): number | null => (v === null || v === undefined ? null : Number(v));
+
+/** The read columns of `locations l` plus its tags and pending flag count (correlated subqueries
+ * on indexed keys, evaluated only for the rows returned). */
+const READ_COLUMNS = sql`
+  l.id, l.name, l.category, l.description, l.address, l.latitude, l.longitude,
+  l.created_at as "createdAt", l.updated_at as "updatedAt", l.website, l.slug,
+  l.view_count as "viewCount", l.unique_id as "uniqueId", l.phone,
+  l.operating_hours as "operatingHours", l.notion_id as "notionId", l.status, l.deadline,
+  l.registration_link as "registrationLink", l.faq_link as "faqLink",
+  coalesce((select json_agg(json_build_object('id', t.id, 'name', t.name, 'category', t.category)
+                            order by lower(t.name), t.id)
+              from location_tags lt join tags t on t.id = lt.tag_id
+             where lt.location_id = l.id), '[]'::json) as tags,
+  (select count(*)::int from flag_reports f where f.location_id = l.id and f.status = 'pending') as "flagCount"`;
+
+function toLocation(r: Row): Location {
+  const tagsValue = typeof r.tags === 'string' ? JSON.parse(r.tags) : r.tags;
+  const out: Location = {
+    id: Number(r.id),
+    name: String(r.name),
+    category: String(r.category),
+    description: (r.description as string | null) ?? null,
+    address: (r.address as string | null) ?? null,
+    latitude: num(r.latitude),
+    longitude: num(r.longitude),
+    createdAt: iso(r.createdAt)!,
+    updatedAt: iso(r.updatedAt)!,
+    website: (r.website as string | null) ?? null,
+    slug: String(r.slug),
+    viewCount: Number(r.viewCount ?? 0),
+    uniqueId: String(r.uniqueId ?? ''),
+    phone: (r.phone as string | null) ?? null,
+    operatingHours: (r.operatingHours as string | null) ?? null,
+    notionId: (r.notionId as string | null) ?? null,
+    status: String(r.status),
+    deadline: iso(r.deadline),
+    registrationLink: (r.registrationLink as string | null) ?? null,
+    faqLink: (r.faqLink as string | null) ?? null,
+    tags: (tagsValue as Location['tags']) ?? [],
+    flagCount: Number(r.flagCount ?? 0),
+  };
+  if ('distance' in r && r.distance !== null && r.distance !== undefined) out.distance = Number(r.distance);
+  return out;
+}
+
+// ---------------------------------------------------------------- reads
+
+export interface ReadOptions {
+  /** Administrators see hidden places; the public never does. */
+  includeHidden?: boolean;
+}
+
+export async function getLocationById(db: Db, id: number, opts: ReadOptions = {}): Promise<Location | null> {
+  const found = await rows(
+    db,
+    sql`select ${READ_COLUMNS} from locations l where l.id = ${id}${opts.includeHidden ? sql`` : sql` and not l.hidden`}`,
+  );
+  return found[0] ? toLocation(found[0]) : null;
+}
+
+/** A place by its current slug or any slug it had before (location_slugs). */
+export async function getLocationBySlug(db: Db, slug: string, opts: ReadOptions = {}): Promise<Location | null> {
+  const found = await rows(
+    db,
+    sql`select ${READ_COLUMNS} from locations l
+         where l.id = coalesce(
+           (select id from locations where slug = ${slug}),
+           (select location_id from location_slugs where slug = ${slug}))
+         ${opts.includeHidden ? sql`` : sql`and not l.hidden`}`,
+  );
+  return found[0] ? toLocation(found[0]) : null;
+}
+
+/** Sums of the place's engagement rows (0 when none). */
+export async function getEngagementTotals(db: Db, id: number) {
+  const [r] = await rows<{ views: number; clicks: number }>(
+    db,
+    sql`select coalesce(sum(view_count), 0)::int as views, coalesce(sum(click_count), 0)::int as clicks
+          from location_engagement where location_id = ${id}`,
+  );
+  return { totalViews: Number(r?.views ?? 0), totalClicks: Number(r?.clicks ?? 0) };
+}
+
+/** Typo matching only for the words that match no place by full text (one index probe each). */
+export async function compileOptions(db: Db, search: string | undefined): Promise<CompileOptions> {
+  const text = buildTextQuery(search);
+  const q = text && typoCandidatesQuery(text);
+  if (!q) return {};
+  const found = await rows<{ word: string }>(db, q);
+  return { typoWords: new Set(found.map((r) => r.word)) };
+}
+
+export interface SearchPage {
+  items: Location[];
+  total: number;
+}
+
+/** One query: the filtered, ranked page (with count(*) over() for the total) joined back to the
+ * read columns. `offset 0` keeps the rank and distance computed below the window: otherwise the
+ * window stores every match with its whole search vector (25 MB for 60,000 matches, spilled to
+ * disk) and computes the rank above it. Without limit it answers every match (docs/product.md section 7: the list call). */
+export async function searchLocations(
+  db: Db,
+  query: SearchFilters & { limit?: number; offset?: number },
+): Promise<SearchPage> {
+  const s = compileSearch(query, await compileOptions(db, query.search));
+  // The same keys inside (to pick the page) and outside (to keep its order after the join).
+  const keys = (alias: string) => {
+    const a = sql.raw(alias);
+    return sql.join(
+      [
+        ...(s.hasText ? [sql`${a}.rank desc`] : []),
+        ...(s.hasPoint ? [sql`${a}.distance asc`] : []),
+        sql`lower(${a}.name) asc`,
+        sql`${a}.name asc`,
+        sql`${a}.id asc`,
+      ],
+      sql`, `,
+    );
+  };
+  const page = sql`${query.limit !== undefined ? sql`limit ${query.limit}` : sql``} ${query.offset ? sql`offset ${query.offset}` : sql``}`;
+  // Name order alone (no text, no point) walks locations_name_order_idx and stops at the page;
+  // counting separately is then far cheaper than count(*) over () forcing a full sort.
+  const nameOrderPage = !s.hasText && !s.hasPoint && query.limit !== undefined;
+  const found = await rows(
+    db,
+    sql`select p.rank, p.distance, ${nameOrderPage ? sql`null` : sql`p.total`} as total, ${READ_COLUMNS}
+          from (select q.* ${nameOrderPage ? sql`` : sql`, count(*) over () as total`} from (
+                  select l.id, l.name, ${s.rank} as rank, ${s.distance} as distance
+                    from locations l
+                   where ${s.where}
+                  offset 0) q
+                 order by ${keys('q')}
+                 ${page}) p
+          join locations l on l.id = p.id
+         order by ${keys('p')}`,
+  );
+  let total = found[0] && !nameOrderPage ? Number(found[0].total) : 0;
+  if (nameOrderPage || (!found[0] && query.offset)) {
+    // Past the last page (no row carries the total), or name order: count on its own.
+    const [c] = await rows<{ n: number }>(db, sql`select count(*)::int as n from locations l where ${s.where}`);
+    total = Number(c?.n ?? 0);
+  }
+  return { items: found.map(toLocation), total };
+}

@@ -1,0 +1,16 @@
+// The one write path for places (docs/architecture.md, Conventions): every insert, update and
+// delete of a location, its slugs, its tag links and tag_text, and its revisions goes through the
+// functions exported here. `writes.boundary.test.ts` fails when code elsewhere writes those tables.
+export { importLocations, type ImportPlace } from './bulk.js';
+export { createLocation, updateLocation, type WriteDeps } from './place.js';
+export { resanitizeStoredDescriptions } from './resanitize-descriptions.js';
+export {
+  deleteLocation,
+  revertLocationChanges,
+  revertTagChange,
+  type RevisionRow,
+  setLocationHidden,
+} from './revert.js';
+export { allocateSlugs } from './slugs.js';
+export { changedFields, type LocationSnapshot, SNAPSHOT_FIELDS, snapshotLocation } from './snapshot.js';
+export { afterTagDeleted, afterTagRenamed, placesOfTag, refreshTagText } from './tag-links.js';

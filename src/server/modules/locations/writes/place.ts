@@ -1,0 +1,206 @@
+// Creating and editing one place (the forms and the API): the person's values are checked, the
+// description sanitised, the address geocoded outside the transaction, and inside it the slug
+// allocated, the tags linked and the revision written, so all of it commits or none.
+import { eq } from 'drizzle-orm';
+import type { LocationFormValues, LocationPatch } from '../../../../shared/schemas/location.js';
+import { locationAddressRule } from '../../../../shared/schemas/location.js';
+import type { Db } from '../../../db/connect.js';
+import { locationSlugs, locations } from '../../../db/schema.js';
+import { badRequest, notFound } from '../../../http-error.js';
+import { sanitizeDescription } from '../../../lib/sanitize-description.js';
+import type { Geocoder, GeoPoint } from '../../geocode/geocoder.js';
+import { type RevisionAuthor, writeRevision } from '../../revisions/revisions.repository.js';
+import { getLocationById, LOCATION_NOT_FOUND, type ReadOptions } from '../locations.reads.js';
+import type { Location } from '../../../../shared/schemas/location.js';
+import { allocateSlugs, slugForRename } from './slugs.js';
+import { snapshotLocation } from './snapshot.js';
+import { assertTagsExist, linkTags } from './tag-links.js';
+
+export interface WriteDeps {
+  db: Db;
+  geocoder: Geocoder;
+}
+
+const nullIfEmpty = (s: string | undefined) => (s === undefined ? undefined : s.trim() === '' ? null : s.trim());
+
+/** Stored column values of form fields: empty text becomes null, the description is sanitised. */
+export function toColumns(v: Partial<LocationFormValues>): Partial<typeof locations.$inferInsert> {
+  const out: Partial<typeof locations.$inferInsert> = {};
+  if (v.name !== undefined) out.name = v.name;
+  if (v.category !== undefined) out.category = v.category;
+  if (v.description !== undefined) out.description = sanitizeDescription(v.description) || null;
+  if (v.address !== undefined) out.address = nullIfEmpty(v.address);
+  if (v.phone !== undefined) out.phone = nullIfEmpty(v.phone);
+  if (v.website !== undefined) out.website = nullIfEmpty(v.website);
+  if (v.operatingHours !== undefined) out.operatingHours = nullIfEmpty(v.operatingHours);
+  if (v.registrationLink !== undefined) out.registrationLink = nullIfEmpty(v.registrationLink);
+  if (v.faqLink !== undefined) out.faqLink = nullIfEmpty(v.faqLink);
+  if (v.status !== undefined) out.status = v.status;
+  if (v.deadline !== undefined) out.deadline = v.deadline ? new Date(v.deadline) : null;
+  return out;
+}
+
+function errorCode(err: unknown): string | undefined {
+  const e = err as { code?: string; cause?: { code?: string } };
+  return e?.code ?? e?.cause?.code;
+}
+
+/** Retries a write whose slug lost a race to another writer (the unique index says 23505). */
+export async function withSlugRetry<T>(fn: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await fn();
+    } catch (err) {
+      if (errorCode(err) === '23505' && attempt < 4) continue;
+      if (errorCode(err) === '23503') {
+        // A tag was deleted between the check and the write.
+        const message = 'Unknown tag id(s)';
+        throw badRequest(message, { tagIds: message });
+      }
+      throw err;
+    }
+  }
+}
+
+/** The coordinates a write gives, when it gives both. */
+function givenPoint(v: { latitude?: number | null; longitude?: number | null }): GeoPoint | null {
+  return v.latitude != null && v.longitude != null ? { lat: v.latitude, lng: v.longitude } : null;
+}
+
+async function geocodeOrNull(geocoder: Geocoder, address: string | null | undefined): Promise<GeoPoint | null> {
+  if (!address?.trim()) return null;
+  try {
+    return await geocoder.geocode(address.trim());
+  } catch {
+    // A failing geocoder never blocks saving a place; it just has no point yet.
+    return null;
+  }
+}
+
+/** Creates a place (geocoding its address first, outside the transaction) and answers it. */
+export async function createLocation(
+  deps: WriteDeps,
+  input: LocationFormValues,
+  author: RevisionAuthor,
+  extra: { uniqueId?: string; notionId?: string | null } = {},
+): Promise<Location> {
+  const { db } = deps;
+  await assertTagsExist(db, input.tagIds);
+  const columns = toColumns(input);
+  // The place's own coordinates win over its address (decision 0303).
+  const point = givenPoint(input) ?? (await geocodeOrNull(deps.geocoder, columns.address));
+  const id = await withSlugRetry(() =>
+    db.transaction(async (tx) => {
+      const [slug] = await allocateSlugs(tx, [{ name: input.name }]);
+      const [row] = await tx
+        .insert(locations)
+        .values({
+          ...columns,
+          name: input.name,
+          category: input.category,
+          slug: slug!,
+          latitude: point?.lat ?? null,
+          longitude: point?.lng ?? null,
+          ...(extra.uniqueId !== undefined ? { uniqueId: extra.uniqueId } : {}),
+          ...(extra.notionId !== undefined ? { notionId: extra.notionId } : {}),
+        })
+        .returning({ id: locations.id });
+      const newId = row!.id;
+      await tx.insert(locationSlugs).values({ slug: slug!, locationId: newId });
+      await linkTags(tx, newId, input.tagIds);
+      await writeRevision(tx, {
+        ...author,
+        entityType: 'location',
+        entityId: newId,
+        action: 'create',
+        before: null,
+        after: await snapshotLocation(tx, newId),
+      });
+      return newId;
+    }),
+  );
+  return (await getLocationById(db, id, { includeHidden: true }))!;
+}
+
+const sameText = (a: string | null | undefined, b: string | null | undefined) => (a ?? '').trim() === (b ?? '').trim();
+
+/** Applies a partial form to a place: the address rule is checked on the merged result, the
+ * address geocoded again only when it changed, and a rename keeps the old slug answering. */
+export async function updateLocation(
+  deps: WriteDeps,
+  id: number,
+  patch: LocationPatch,
+  author: RevisionAuthor,
+  opts: ReadOptions = {},
+): Promise<Location> {
+  const { db } = deps;
+  const [current] = await db.select().from(locations).where(eq(locations.id, id));
+  if (!current || (current.hidden && !opts.includeHidden)) throw notFound(LOCATION_NOT_FOUND);
+
+  const merged = {
+    category: patch.category ?? current.category,
+    address: patch.address !== undefined ? patch.address : (current.address ?? ''),
+  };
+  const issues: { message?: string }[] = [];
+  locationAddressRule(merged, { addIssue: (i: { message?: string }) => issues.push(i) } as never);
+  if (issues.length) {
+    const message = issues[0]!.message!;
+    throw badRequest(message, { address: message });
+  }
+  await assertTagsExist(db, patch.tagIds);
+
+  const columns = toColumns(patch);
+  const addressChanged = patch.address !== undefined && !sameText(columns.address, current.address);
+  // Decision 0303: coordinates that differ from the stored ones are the person's and win; the same
+  // ones sent back with a new address are the old geocoding, so the new address is geocoded; both
+  // null means "from the address" (geocoded again).
+  const given = givenPoint(patch);
+  const movedByHand = given !== null && (given.lat !== current.latitude || given.lng !== current.longitude);
+  const cleared = patch.latitude === null && patch.longitude === null;
+  const relocate = movedByHand || addressChanged || cleared;
+  const address = columns.address !== undefined ? columns.address : current.address;
+  const point = movedByHand ? given : relocate ? await geocodeOrNull(deps.geocoder, address) : null;
+
+  await withSlugRetry(() =>
+    db.transaction(async (tx) => {
+      const before = await snapshotLocation(tx, id);
+      if (!before) throw notFound(LOCATION_NOT_FOUND);
+      const set: Partial<typeof locations.$inferInsert> = { ...columns, updatedAt: new Date() };
+      if (relocate) {
+        set.latitude = point?.lat ?? null;
+        set.longitude = point?.lng ?? null;
+      }
+      if (patch.name !== undefined && patch.name !== before.name) {
+        await renameSlug(tx, id, patch.name, set);
+      }
+      await tx.update(locations).set(set).where(eq(locations.id, id));
+      if (patch.tagIds !== undefined) await linkTags(tx, id, patch.tagIds);
+      await writeRevision(tx, {
+        ...author,
+        entityType: 'location',
+        entityId: id,
+        action: 'update',
+        before,
+        after: await snapshotLocation(tx, id),
+      });
+    }),
+  );
+  return (await getLocationById(db, id, { includeHidden: true }))!;
+}
+
+/** A new name may need a new slug: it is set on `set` and recorded, the old one keeps answering. */
+export async function renameSlug(
+  tx: Db,
+  id: number,
+  name: string,
+  set: Partial<typeof locations.$inferInsert>,
+): Promise<void> {
+  const [{ slug: currentSlug } = { slug: '' }] = await tx
+    .select({ slug: locations.slug })
+    .from(locations)
+    .where(eq(locations.id, id));
+  const slug = await slugForRename(tx, id, currentSlug, name);
+  if (slug === currentSlug) return;
+  set.slug = slug;
+  await tx.insert(locationSlugs).values({ slug, locationId: id }).onConflictDoNothing();
+}

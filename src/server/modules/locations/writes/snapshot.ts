@@ -1,0 +1,107 @@
+// What a revision remembers of a place. Every column of `locations` is sorted here into what a
+// person edits (kept in each revision's before/after and restored by a revert) and what the
+// system keeps. The sorting is checked by the compiler: a new column is a type error in
+// COLUMN_ROLES until someone decides which it is, so a new field cannot be left out of reverts.
+import { asc, eq } from 'drizzle-orm';
+import type { Db } from '../../../db/connect.js';
+import { locations, locationTags } from '../../../db/schema.js';
+import { sanitizeDescription } from '../../../lib/sanitize-description.js';
+
+type LocationRow = typeof locations.$inferSelect;
+type LocationColumn = keyof LocationRow;
+
+const COLUMN_ROLES = {
+  name: 'snapshot',
+  category: 'snapshot',
+  description: 'snapshot',
+  address: 'snapshot',
+  latitude: 'snapshot',
+  longitude: 'snapshot',
+  phone: 'snapshot',
+  website: 'snapshot',
+  operatingHours: 'snapshot',
+  status: 'snapshot',
+  deadline: 'snapshot',
+  registrationLink: 'snapshot',
+  faqLink: 'snapshot',
+  // Kept by the system: identity, history, counters, derived text; `hidden` is the review desk's.
+  id: 'system',
+  slug: 'system',
+  createdAt: 'system',
+  updatedAt: 'system',
+  viewCount: 'system',
+  uniqueId: 'system',
+  notionId: 'system',
+  hidden: 'system',
+  tagText: 'system',
+  searchVector: 'system',
+} as const satisfies Record<LocationColumn, 'snapshot' | 'system'>;
+
+export type SnapshotField = {
+  [K in LocationColumn]: (typeof COLUMN_ROLES)[K] extends 'snapshot' ? K : never;
+}[LocationColumn];
+
+/** The fields a revision records and a revert restores, derived from COLUMN_ROLES. */
+export const SNAPSHOT_FIELDS = (Object.keys(COLUMN_ROLES) as LocationColumn[]).filter(
+  (k): k is SnapshotField => COLUMN_ROLES[k] === 'snapshot',
+);
+
+/** A place's editable state as JSON (dates as ISO text) with its tag ids in ascending order. */
+export type LocationSnapshot = {
+  [K in SnapshotField]: LocationRow[K] extends Date | null ? string | null : LocationRow[K];
+} & { tagIds: number[] };
+
+/** The snapshot of a row as read from the table (or returned by an insert). */
+export function toSnapshot(row: LocationRow, tagIds: number[]): LocationSnapshot {
+  const out: Record<string, unknown> = {};
+  for (const f of SNAPSHOT_FIELDS) {
+    const v = row[f];
+    out[f] = v instanceof Date ? v.toISOString() : v;
+  }
+  out.tagIds = [...tagIds].sort((a, b) => a - b);
+  return out as LocationSnapshot;
+}
+
+/** Column values for the given fields of a (possibly older, partial) snapshot: dates revived, the
+ * description sanitised again (an old snapshot may hold markup the allow-list now drops,
+ * decision 0700). Fields the snapshot does not hold are left out. */
+export function columnsFromSnapshot(
+  snap: Partial<Record<string, unknown>>,
+  fields: Iterable<SnapshotField>,
+): Partial<typeof locations.$inferInsert> {
+  const set: Record<string, unknown> = {};
+  for (const f of fields) {
+    if (!(f in snap)) continue;
+    const v = snap[f];
+    if (f === 'deadline') set[f] = v ? new Date(String(v)) : null;
+    else if (f === 'description') set[f] = v ? sanitizeDescription(String(v)) || null : null;
+    else set[f] = v ?? null;
+  }
+  return set as Partial<typeof locations.$inferInsert>;
+}
+
+/** The current editable state of a place, or null when there is no such row. */
+export async function snapshotLocation(tx: Db, id: number): Promise<LocationSnapshot | null> {
+  const [row] = await tx.select().from(locations).where(eq(locations.id, id));
+  if (!row) return null;
+  const links = await tx
+    .select({ tagId: locationTags.tagId })
+    .from(locationTags)
+    .where(eq(locationTags.locationId, id))
+    .orderBy(asc(locationTags.tagId));
+  return toSnapshot(
+    row,
+    links.map((l) => l.tagId),
+  );
+}
+
+const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+
+/** The snapshot fields (and 'tagIds') whose values differ between two snapshots; a field missing
+ * from either side counts as unchanged (old revisions hold fewer fields). */
+export function changedFields(before: unknown, after: unknown): Array<SnapshotField | 'tagIds'> {
+  if (!before || !after || typeof before !== 'object' || typeof after !== 'object') return [];
+  const b = before as Record<string, unknown>;
+  const a = after as Record<string, unknown>;
+  return [...SNAPSHOT_FIELDS, 'tagIds' as const].filter((f) => f in b && f in a && !same(b[f], a[f]));
+}
