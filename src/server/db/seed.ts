@@ -13,6 +13,7 @@ import { SEED_DIR } from '../seed-data.js';
 import type { Db } from './connect.js';
 import { locationSlugs, locationTags, locations, tags } from './schema.js';
 import { TAG_VOCABULARY } from './seed-vocabulary.js';
+import { refreshTagText } from '../modules/locations/writes/index.js';
 
 interface SeedRow {
   name: string;
@@ -108,14 +109,7 @@ export async function seedDatabase(db: Db): Promise<number> {
     const ids = (
       await tx.select({ id: locations.id }).from(locations).where(sql`${locations.uniqueId} like 'seed:%'`)
     ).map((r) => r.id);
-    if (ids.length) {
-      await tx.execute(
-        sql`update locations l set tag_text = coalesce((select string_agg(t.name, ' ' order by t.name) from location_tags lt join tags t on t.id = lt.tag_id where lt.location_id = l.id), '') where l.id in (${sql.join(
-          ids.map((i) => sql`${i}`),
-          sql`, `,
-        )})`,
-      );
-    }
+    await refreshTagText(tx, ids);
   });
   return rows.length;
 }
