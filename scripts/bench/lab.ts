@@ -9,7 +9,7 @@ import { buildApp } from '../../src/server/app.js';
 import { openDatabase } from '../../src/server/db/connect.js';
 import { runMigrations } from '../../src/server/db/migrate.js';
 import { testEnv } from '../../src/server/env.js';
-import { setSearchCacheEnabled } from '../../src/server/modules/locations/search-cache.js';
+import { setSearchCacheEnabled } from '../../src/server/plugins/search-cache/cache.js';
 import { generatePlaces } from './synthetic.js';
 
 const dir = process.env.BENCH_DATA_DIR ?? '/tmp/kc-bench-lab';

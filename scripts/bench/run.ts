@@ -21,7 +21,7 @@ import { buildApp } from '../../src/server/app.js';
 import { type Database, openDatabase } from '../../src/server/db/connect.js';
 import { runMigrations } from '../../src/server/db/migrate.js';
 import { testEnv } from '../../src/server/env.js';
-import { setSearchCacheEnabled } from '../../src/server/modules/locations/search-cache.js';
+import { setSearchCacheEnabled } from '../../src/server/plugins/search-cache/cache.js';
 import { mercatorLatLng, mercatorPixel, tileArea } from '../../src/shared/map-grid.js';
 import { type Measured, writeJson, writeReport } from './report.js';
 import { BENCH_CATEGORIES, generatePlaces, searchPoints, searchTerms } from './synthetic.js';

@@ -29,6 +29,7 @@ import { registerPages } from './plugins/pages.js';
 import { reportsRoutes } from './modules/reports/reports.routes.js';
 import { createRateLimiter } from './plugins/rate-limit.js';
 import { registerSecurity } from './plugins/security.js';
+import { registerSearchCache } from './plugins/search-cache/index.js';
 
 export interface AppDeps {
   env: Env;
@@ -72,7 +73,10 @@ export async function buildApp(deps: AppDeps) {
 
   const clientHash = makeClientHasher(await loadHashSalt(database.db, env.SESSION_SECRET));
   const fetchFn = deps.fetch ?? globalThis.fetch;
+  // Before the API modules: its hook must see every write they answer.
+  const searchCache = await registerSearchCache(app, { database, db: database.db });
   const ctx: AppContext = {
+    searchCache,
     env,
     database,
     db: database.db,

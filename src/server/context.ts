@@ -11,6 +11,7 @@ import type { Database, Db } from './db/connect.js';
 import type { Env } from './env.js';
 import type { Geocoder } from './modules/geocode/geocoder.js';
 import type { RateLimiter } from './plugins/rate-limit.js';
+import type { SearchAnswers } from './plugins/search-cache/index.js';
 
 /** What every module gets: the database, the settings and the shared request helpers. */
 export interface AppContext {
@@ -24,6 +25,8 @@ export interface AppContext {
   fetch: typeof fetch;
   /** Address -> point (modules/geocode). */
   geocoder: Geocoder;
+  /** The search answer cache (plugins/search-cache), null while it cannot be trusted. */
+  searchCache: SearchAnswers;
 }
 
 export type ZodApp = FastifyInstance<

@@ -188,6 +188,9 @@ const listQueryFields = z.object({
   offset: z.coerce.number().int().min(0).max(10_000_000).optional(),
 });
 
+/** The names of the list filters (the search cache's key test checks that each one counts). */
+export const LOCATION_LIST_QUERY_FIELDS = Object.keys(listQueryFields.shape);
+
 const latLngTogether = {
   check: (q: { lat?: number; lng?: number }) => (q.lat === undefined) === (q.lng === undefined),
   params: { message: 'lat and lng must be given together', path: ['lat'] },

@@ -7,7 +7,7 @@ import type { MapAnswer, MapView } from '../../../shared/schemas/location.js';
 import { MAP_CELL_PX, mercatorLatLng, mercatorPixel } from '../../../shared/map-grid.js';
 import { locations } from '../../db/schema.js';
 import { createTestApp, jsonHeaders, type TestApp } from '../../test/test-app.js';
-import { bumpDataVersion } from './search-cache.js';
+import { bumpDataVersion } from '../../plugins/search-cache/cache.js';
 
 const ZOOM = 10;
 

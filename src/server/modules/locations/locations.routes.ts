@@ -7,7 +7,6 @@ import {
   mapViewQuerySchema,
 } from '../../../shared/schemas/location.js';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { MapView } from '../../../shared/map-grid.js';
 import type { ApiModule } from '../../context.js';
 import { notFound } from '../../http-error.js';
 import { authorFromRequest } from '../revisions/revisions.repository.js';
@@ -20,31 +19,7 @@ import {
   searchLocations,
 } from './locations.reads.js';
 import { createLocation, updateLocation } from './writes/index.js';
-import { buildTextQuery, type SearchFilters } from './locations.search.js';
-import { listenForWrites } from './search-cache-channel.js';
-import {
-  type CachedAnswer,
-  bumpDataVersion,
-  createSearchCache,
-  gzippedBody,
-  versionTag,
-  writeMayChangeSearch,
-} from './search-cache.js';
-
-/** One cache key per distinct answer: the words as the search sees them, tag ids sorted. */
-function searchKey(
-  kind: string,
-  q: SearchFilters & { limit?: number; offset?: number },
-  view: MapView | null = null,
-): string {
-  const tagIds = q.tagIds?.length ? [...new Set(q.tagIds)].sort((a, b) => a - b).join(',') : '';
-  const text = buildTextQuery(q.search);
-  const point = q.lat !== undefined && q.lng !== undefined ? `${q.lat},${q.lng},${q.radius}` : '';
-  const category = q.category && q.category !== 'all' ? q.category : '';
-  const page = kind === 'list' ? `${q.limit ?? ''},${q.offset ?? 0}` : '';
-  const area = view ? `${view.west},${view.south},${view.east},${view.north},${view.zoom}` : '';
-  return JSON.stringify([kind, category, text?.plain ?? '', tagIds, point, page, area]);
-}
+import { type CachedAnswer, gzippedBody, searchKey, versionTag } from '../../plugins/search-cache/index.js';
 
 /** Sends a cached JSON answer, gzipped when the client accepts it. */
 async function sendAnswer(request: FastifyRequest, reply: FastifyReply, answer: CachedAnswer) {
@@ -66,22 +41,8 @@ export const locationsRoutes: ApiModule = async (app, ctx) => {
   ];
   const deps = { db: ctx.db, geocoder: ctx.geocoder };
 
-  // The response cache (search-cache.ts, decisions 0500 and 0204). On the embedded database this
-  // process is the only writer. On PostgreSQL every process announces its writes with NOTIFY and
-  // hears the others' (LISTEN); while that channel is down the cache is off there.
-  const searchCache = createSearchCache();
-  const shared = ctx.database.kind === 'postgres';
-  const channel = shared ? await listenForWrites(app, ctx) : null;
-  const cacheNow = () => (!shared || channel?.up() ? searchCache : null);
-  // onSend, not onResponse: the write has committed, and the bump lands before the client can see
-  // the answer and ask again (an answer computed meanwhile is then not kept).
-  app.addHook('onSend', async (request, _reply, payload) => {
-    if (writeMayChangeSearch(request.method, request.routeOptions.url)) {
-      bumpDataVersion();
-      await channel?.announce();
-    }
-    return payload;
-  });
+  // Search answers come from the app's cache (plugins/search-cache), emptied after every write.
+  const cacheNow = () => ctx.searchCache.current();
 
   app.get('/locations', { schema: { querystring: locationListQuerySchema } }, async (request, reply) => {
     const cache = cacheNow();

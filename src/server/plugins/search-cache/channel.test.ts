@@ -5,8 +5,8 @@ import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import type { ZodApp } from '../../context.js';
 import { openTestDatabase } from '../../test/test-app.js';
-import { listenForWrites } from './search-cache-channel.js';
-import { dataVersion } from './search-cache.js';
+import { listenForWrites } from './channel.js';
+import { dataVersion } from './cache.js';
 
 describe.runIf(process.env.TEST_DATABASE_URL)('search cache channel on PostgreSQL', () => {
   it('hears the others, not itself; off while cut, back after the retry', async () => {

@@ -1,7 +1,9 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, jsonHeaders, type TestApp } from '../../test/test-app.js';
-import { createSearchCache, dataVersion, writeMayChangeSearch } from './search-cache.js';
+import { LOCATION_LIST_QUERY_FIELDS, locationListQuerySchema } from '../../../shared/schemas/location.js';
+import { createSearchCache, dataVersion, writeMayChangeSearch } from './cache.js';
+import { searchKey } from './index.js';
 
 describe('search cache', () => {
   it('shares one computation between concurrent misses and serves hits until the version moves', async () => {
@@ -25,6 +27,37 @@ describe('search cache', () => {
     expect(writeMayChangeSearch('POST', '/api/reports')).toBe(true);
     expect(writeMayChangeSearch('POST', '/api/locations/:id/view')).toBe(false);
     expect(writeMayChangeSearch('POST', undefined)).toBe(true);
+  });
+});
+
+describe('the search cache key', () => {
+  const key = (q: Record<string, string>) => searchKey('list', locationListQuerySchema.parse(q));
+  // One value per filter, each different from the default; lat/lng/radius need a point.
+  const point = { lat: '39.1', lng: '-94.6' };
+  const samples: Record<string, Record<string, string>> = {
+    category: { category: 'park' },
+    search: { search: 'roses' },
+    tagIds: { tagIds: '3' },
+    lat: { lat: '39.2', lng: '-94.6' },
+    lng: { lat: '39.1', lng: '-94.5' },
+    radius: { ...point, radius: '25' },
+    limit: { limit: '5' },
+    offset: { offset: '10' },
+  };
+
+  it('differs for every filter of the list query, so no new filter can share another answer', () => {
+    expect(Object.keys(samples).sort()).toEqual([...LOCATION_LIST_QUERY_FIELDS].sort());
+    for (const [field, q] of Object.entries(samples)) {
+      const base = field === 'lat' || field === 'lng' || field === 'radius' ? point : {};
+      expect(key(q), field).not.toBe(key(base));
+    }
+  });
+
+  it('is the same for queries that mean the same', () => {
+    expect(key({ tagIds: '3,1' })).toBe(key({ tagIds: '1,3,3' }));
+    expect(key({ category: 'all' })).toBe(key({}));
+    expect(key({ search: '  Roses ' })).toBe(key({ search: 'roses' }));
+    expect(key({ radius: '25' })).toBe(key({})); // no point: the radius means nothing
   });
 });
 
@@ -68,6 +101,23 @@ describe('search answers stay right with the cache', () => {
     });
     expect(tag.statusCode, tag.body).toBe(201);
     expect(dataVersion()).toBeGreaterThan(v);
+    // A refused write (400, 415) changed nothing and leaves the cache as it is.
+    const refusedAt = dataVersion();
+    const refused = await t.app.inject({
+      method: 'POST',
+      url: '/api/tags',
+      headers: jsonHeaders,
+      payload: JSON.stringify({ name: '' }),
+    });
+    expect(refused.statusCode).toBe(400);
+    const wrongType = await t.app.inject({
+      method: 'POST',
+      url: '/api/tags',
+      headers: { 'content-type': 'text/plain' },
+      payload: 'name=x',
+    });
+    expect(wrongType.statusCode).toBe(415);
+    expect(dataVersion()).toBe(refusedAt);
     expect(await list()).toEqual({ names: [`Cache Garden ${unique}`], total: '1' });
 
     const points = await t.app.inject({ method: 'GET', url: `/api/locations/points?search=${unique}` });

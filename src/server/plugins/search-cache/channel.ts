@@ -2,8 +2,9 @@
 // database (decision 0204): each announces its writes with NOTIFY and bumps its data version on
 // the others' announcements, heard on a LISTEN connection of its own.
 import { sql } from 'drizzle-orm';
-import type { AppContext, ZodApp } from '../../context.js';
-import { BOOT, bumpDataVersion } from './search-cache.js';
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../context.js';
+import { BOOT, bumpDataVersion } from './cache.js';
 
 /** NOTIFY channel of the writes that may change a search answer (PostgreSQL). */
 const SEARCH_CHANNEL = 'kc_search_changed';
@@ -14,7 +15,11 @@ const RELISTEN_MS = 5_000;
  * one's. When the LISTEN connection is lost the cache is off (`up()` false) until it is back,
  * retried every RELISTEN_MS; coming back bumps the version, since writes may have been missed.
  */
-export async function listenForWrites(app: ZodApp, ctx: Pick<AppContext, 'database' | 'db'>, relistenMs = RELISTEN_MS) {
+export async function listenForWrites(
+  app: FastifyInstance,
+  ctx: Pick<AppContext, 'database' | 'db'>,
+  relistenMs = RELISTEN_MS,
+) {
   let up = false;
   let stop: (() => Promise<void>) | null = null;
   let closing = false;
