@@ -5,9 +5,7 @@
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../context.js';
 import { locationSlugs, locations } from '../db/schema.js';
-import { escapeHtml, type PageHead } from './pages.js';
-
-export const SITE_NAME = 'KC Green Directory';
+import { escapeHtml, type PageHead, SITE_NAME } from './page-head.js';
 
 type LocationRow = typeof locations.$inferSelect;
 

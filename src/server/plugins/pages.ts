@@ -7,16 +7,8 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
 import { buildLocationHead } from './location-head.js';
+import { type PageHead, publicOrigin, renderHead, SITE_NAME } from './page-head.js';
 import { registerSitemap } from './sitemap.js';
-
-export interface PageHead {
-  title: string;
-  description: string;
-  /** Extra tags (Open Graph, JSON-LD…), already escaped. */
-  extra?: string;
-}
-
-const SITE_NAME = 'KC Green Directory';
 
 const STATIC_HEADS: Record<string, PageHead> = {
   '/': {
@@ -56,31 +48,6 @@ const NOT_FOUND_HEAD: PageHead = {
   title: `404 Page Not Found | ${SITE_NAME}`,
   description: 'This page does not exist in the Kansas City green directory.',
 };
-
-export function escapeHtml(value: string): string {
-  return value
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#39;');
-}
-
-/** The public origin for canonical links: PUBLIC_URL, else the request's own host. */
-export function publicOrigin(ctx: AppContext, request: FastifyRequest): string {
-  if (ctx.env.PUBLIC_URL) return ctx.env.PUBLIC_URL.replace(/\/$/, '');
-  return `${request.protocol}://${request.host}`;
-}
-
-export function renderHead(head: PageHead, canonical: string | null): string {
-  const parts = [
-    `<title>${escapeHtml(head.title)}</title>`,
-    `<meta name="description" content="${escapeHtml(head.description)}" />`,
-  ];
-  if (canonical) parts.push(`<link rel="canonical" href="${escapeHtml(canonical)}" />`);
-  if (head.extra) parts.push(head.extra);
-  return parts.join('\n    ');
-}
 
 export type NotFoundRenderer = (request: FastifyRequest, reply: FastifyReply) => FastifyReply;
 

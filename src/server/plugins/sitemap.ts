@@ -5,7 +5,7 @@ import { asc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.js';
 import { locations } from '../db/schema.js';
-import { publicOrigin } from './pages.js';
+import { publicOrigin } from './page-head.js';
 
 /** The sitemap protocol's cap on URLs per file. */
 const MAX_URLS = 50_000;
