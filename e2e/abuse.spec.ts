@@ -48,9 +48,13 @@ async function expectUnharmed(page: Page, dialogs: string[]) {
       [w - 5, h - 5],
       [w / 2, h - 20],
     ];
+    // Covering means a user's element spans most of the screen at a probe point; an ordinary link
+    // in a description that happens to sit under one is not.
     const covered = points.some(([x, y]) => {
-      const el = document.elementFromPoint(x!, y!);
-      return !!el?.closest(`a[href^="${evil}"], iframe, form`);
+      const hit = document.elementFromPoint(x!, y!)?.closest(`a[href^="${evil}"], iframe, form`);
+      if (!hit) return false;
+      const r = hit.getBoundingClientRect();
+      return r.width > w / 2 || r.height > h / 2;
     });
     const fixedFromUsers = [...document.querySelectorAll(`a[href^="${evil}"], [style*="fixed"]`)].some((el) => {
       const pos = getComputedStyle(el).position;

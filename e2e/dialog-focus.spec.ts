@@ -87,9 +87,12 @@ test('Add Location, Manage Tags and Report return focus to their buttons', async
   await expectFocusReturns(page, add, 'Add New Location', pressEscape(page));
 
   // Manage Tags opens from inside the add form's tag picker; focus goes back there.
-  await add.focus();
-  await page.keyboard.press('Enter');
   const addDialog = page.getByRole('dialog', { name: 'Add New Location' });
+  // A key pressed while the first dialog is still closing can be lost: press again until it opens.
+  await expect(async () => {
+    if (!(await addDialog.isVisible())) await add.press('Enter');
+    await expect(addDialog).toBeVisible({ timeout: 2_000 });
+  }).toPass();
   const manage = addDialog.getByRole('button', { name: 'Manage Tags' });
   await expectFocusReturns(page, manage, /Manage Tags/i, pressEscape(page));
   await page.keyboard.press('Escape');

@@ -242,7 +242,19 @@ test('Save shows the success toast, reloads the page and the new text shows', as
   await form.getByRole('button', { name: 'Save' }).click();
   const body = (await patched).postDataJSON();
   expect(Object.keys(body).sort()).toEqual(
-    ['address', 'category', 'description', 'name', 'operatingHours', 'phone', 'tagIds', 'website'].sort(),
+    // The page's form sends the place's coordinates too (decision 0304).
+    [
+      'address',
+      'category',
+      'description',
+      'latitude',
+      'longitude',
+      'name',
+      'operatingHours',
+      'phone',
+      'tagIds',
+      'website',
+    ].sort(),
   );
   const toastEl = page.getByTestId('toast');
   await expect(toastEl).toContainText('Success');
