@@ -51,12 +51,13 @@ async function expectUnharmed(page: Page, dialogs: string[]) {
     // Covering means a user's element spans most of the screen at a probe point; an ordinary link
     // in a description that happens to sit under one is not.
     const covered = points.some(([x, y]) => {
-      const hit = document.elementFromPoint(x!, y!)?.closest(`a[href^="${evil}"], iframe, form`);
+      const hit = document.elementFromPoint(x!, y!)?.closest(`a[href^="${evil}"], iframe, form[action^="${evil}"]`);
       if (!hit) return false;
       const r = hit.getBoundingClientRect();
       return r.width > w / 2 || r.height > h / 2;
     });
-    const fixedFromUsers = [...document.querySelectorAll(`a[href^="${evil}"], [style*="fixed"]`)].some((el) => {
+    // The corpus marks its own overlays with z-index 99999; the app's dialogs are fixed by design.
+    const fixedFromUsers = [...document.querySelectorAll(`a[href^="${evil}"], [style*="99999"]`)].some((el) => {
       const pos = getComputedStyle(el).position;
       return pos === 'fixed' || pos === 'absolute';
     });
