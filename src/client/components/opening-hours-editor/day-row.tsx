@@ -26,7 +26,7 @@ export function DayRow({ id, dayName, day, onToggle, onRangeChange, onAddRange, 
   const { t } = useTranslation('hours');
   const boxId = dayCheckboxId(id);
   return (
-    <li className="rounded-md border border-gray-200 p-2">
+    <li className="border-b border-gray-200 pb-2 sm:rounded-md sm:border sm:p-2">
       <div className="flex flex-col gap-2 sm:flex-row sm:items-start sm:gap-3">
         <div className="flex min-h-10 items-center gap-2 sm:w-36">
           <input
@@ -47,30 +47,34 @@ export function DayRow({ id, dayName, day, onToggle, onRangeChange, onAddRange, 
               const toId = `${id}-range-${n}-to`;
               return (
                 // biome-ignore lint/suspicious/noArrayIndexKey: ranges have no identity but their place
-                <div key={n} className="flex flex-wrap items-center gap-2">
+                <div key={n} className="flex flex-wrap items-center gap-1.5">
                   <label htmlFor={fromId} className="sr-only">
                     {t('editor.opens', { day: dayName, n: n + 1 })}
                   </label>
-                  <Input
-                    id={fromId}
-                    type="time"
-                    className="w-28"
-                    value={range.from}
-                    onChange={(e) => onRangeChange(n, { ...range, from: e.target.value })}
-                  />
+                  <div className="w-[7.5rem]">
+                    <Input
+                      id={fromId}
+                      type="time"
+                      className="px-2!"
+                      value={range.from}
+                      onChange={(e) => onRangeChange(n, { ...range, from: e.target.value })}
+                    />
+                  </div>
                   <span aria-hidden="true" className="text-sm text-gray-700">
                     {t('editor.to')}
                   </span>
                   <label htmlFor={toId} className="sr-only">
                     {t('editor.closes', { day: dayName, n: n + 1 })}
                   </label>
-                  <Input
-                    id={toId}
-                    type="time"
-                    className="w-28"
-                    value={range.to}
-                    onChange={(e) => onRangeChange(n, { ...range, to: e.target.value })}
-                  />
+                  <div className="w-[7.5rem]">
+                    <Input
+                      id={toId}
+                      type="time"
+                      className="px-2!"
+                      value={range.to}
+                      onChange={(e) => onRangeChange(n, { ...range, to: e.target.value })}
+                    />
+                  </div>
                   <Button
                     variant="ghost"
                     size="icon"

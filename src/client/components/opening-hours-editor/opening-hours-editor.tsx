@@ -7,7 +7,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { OpeningHoursValidation } from '../../../shared/opening-hours';
 import { Button } from '../ui/button';
-import { FieldError, Input, Label, NativeSelect } from '../ui/form-controls';
+import { FieldError, Label, NativeSelect, Textarea } from '../ui/form-controls';
 import { addRangeId, DayRow, dayCheckboxId, rangeFromId } from './day-row';
 import { DAY_CODES, DEFAULT_RANGE, type HoursModel, MONTH_CODES, modelToText, textToModel } from './hours-model';
 
@@ -103,7 +103,7 @@ export function OpeningHoursEditor({ value, onChange, idPrefix, error }: Opening
     result && !result.ok && result.code !== 'empty'
       ? result.code === 'tooLong'
         ? t('errors.tooLong', { max: check.max })
-        : t('errors.syntax', { detail: result.error })
+        : t('errors.syntax', { detail: result.error, interpolation: { escapeValue: false } })
       : undefined;
   const message = localError ?? error;
   const warnings = result?.ok ? result.warnings : [];
@@ -214,16 +214,18 @@ export function OpeningHoursEditor({ value, onChange, idPrefix, error }: Opening
         <p id={hintId} className="mb-1 text-xs text-gray-700">
           {t('editor.textHint')}
         </p>
-        <Input
+        <Textarea
           id={textId}
+          rows={2}
           value={value}
-          onChange={(e) => setText(e.target.value)}
+          // One line in opening_hours: a line break typed here is a space.
+          onChange={(e) => setText(e.target.value.replace(/[\r\n]+/g, ' '))}
           spellCheck={false}
           autoComplete="off"
           autoCapitalize="off"
           aria-invalid={message ? true : undefined}
           aria-describedby={describedBy}
-          className="font-mono"
+          className="min-h-16! font-mono"
         />
         <FieldError id={errorId} message={message} />
         {warnings.length > 0 && (
@@ -237,8 +239,8 @@ export function OpeningHoursEditor({ value, onChange, idPrefix, error }: Opening
           </div>
         )}
         {suggestion && (
-          <Button variant="link" size="sm" className="mt-1 px-0" onClick={() => setText(suggestion)}>
-            {t('editor.useSuggestion', { text: suggestion })}
+          <Button variant="link" size="sm" className="mt-1" onClick={() => setText(suggestion)}>
+            {t('editor.useSuggestion', { text: suggestion, interpolation: { escapeValue: false } })}
           </Button>
         )}
       </div>
