@@ -147,11 +147,6 @@ export function addWallDays(wall: Omit<WallTime, 'weekday'>, days: number): Wall
   return fromUtcFields(wallAsUtcMs(wall) + days * MS_DAY);
 }
 
-/** Compares two wall times on the clock face: negative when a is earlier. */
-export function compareWallTimes(a: Omit<WallTime, 'weekday'>, b: Omit<WallTime, 'weekday'>): number {
-  return wallAsUtcMs(a) - wallAsUtcMs(b);
-}
-
 const pad2 = (n: number) => String(n).padStart(2, '0');
 
 /** 'YYYY-MM-DD' of a wall time. */
