@@ -21,6 +21,7 @@ const eagerModules = import.meta.glob<{ default: Record<string, unknown> }>(
     '../../locales/en/discover.json',
     '../../locales/en/cookies.json',
     '../../locales/en/translation.json',
+    '../../locales/en/hours.json',
   ],
   { eager: true },
 );
@@ -70,7 +71,7 @@ void i18n
     lng: storedLanguage(),
     fallbackLng: 'en',
     defaultNS: 'common',
-    ns: ['common', 'discover', 'cookies', 'translation'],
+    ns: ['common', 'discover', 'cookies', 'translation', 'hours'],
     interpolation: { escapeValue: false },
     returnNull: false,
   });
