@@ -14,14 +14,6 @@ export const CATEGORY_LABELS: Record<LocationCategory, string> = {
 /** The listing filter's choices: 'all' plus every category (labels of the dropdown). */
 export const FILTER_CATEGORIES = ['all', ...LOCATION_CATEGORIES] as const;
 export type FilterCategory = (typeof FILTER_CATEGORIES)[number];
-export const FILTER_CATEGORY_LABELS: Record<FilterCategory, string> = {
-  all: 'All Categories',
-  'farmers-market': 'Farmers Markets',
-  'local-farmer': 'Local Farmers',
-  'community-garden': 'Community Gardens',
-  park: 'Parks',
-  resource: 'Resources',
-};
 
 export const TAG_CATEGORIES = ['product', 'amenity', 'accessibility', 'community', 'sustainability', 'other'] as const;
 export type TagCategory = (typeof TAG_CATEGORIES)[number];
@@ -72,11 +64,8 @@ export const TRANSIT_FALLBACK_DELAY_MS = 2_500;
 
 export const SHARE_WINDOW_WIDTH = 600;
 export const SHARE_WINDOW_HEIGHT = 400;
-export const TOOLTIP_DELAY_MS = 700;
-export const TOOLTIP_SKIP_DELAY_MS = 300;
 
 export const BULK_IMPORT_PROGRESS = 50;
-export const TAG_DIALOG_MAX_LIST_HEIGHT = 60; // Tailwind units (max-h-60 = 15rem)
 export const TAG_DIALOG_Z_INDEX = 60_000;
 
 export const TOAST_LIMIT = 1;
@@ -84,7 +73,6 @@ export const TOAST_DURATION_MS = 5_000;
 export const TOAST_REMOVE_DELAY_MS = 1_000_000;
 export const TOAST_SWIPE_THRESHOLD_PX = 50;
 export const TOAST_HOTKEY = 'F8';
-export const TOAST_VIEWPORT_MAX_WIDTH_PX = 420;
 export const ANNOUNCEMENT_DELAY_MS = 100;
 export const ANNOUNCEMENT_CLEAR_MS = 3_000;
 

@@ -95,6 +95,5 @@ export interface BulkImportResult {
   errors: string[];
 }
 
-/** The columns of the import file; the first four are required. */
-export const BULK_IMPORT_COLUMNS = ['name', 'category', 'description', 'address', 'website', 'tags'] as const;
+/** The columns of the import file that must be there (website and tags are optional). */
 export const BULK_IMPORT_REQUIRED_COLUMNS = ['name', 'category', 'description', 'address'] as const;

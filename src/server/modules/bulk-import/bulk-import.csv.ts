@@ -2,6 +2,7 @@
 // csv-parse handles quotes, commas inside quotes, CRLF and a UTF-8 BOM. Rows are numbered from 1
 // for the first data row (the header is not counted), as 'Row N: <reason>'.
 import { parse } from 'csv-parse/sync';
+import { MSG } from '../../../shared/messages.js';
 import {
   ADDRESS_MAX,
   CATEGORY_LABELS,
@@ -40,7 +41,7 @@ for (const c of LOCATION_CATEGORIES) {
 export function parseImportCsv(buf: Buffer): { rows: ImportRow[]; errors: string[] } {
   const text = buf.toString('utf8');
   if (text.replace(/^\uFEFF/, '').trim() === '') throw new HttpError(400, 'The CSV file is empty.');
-  if (text.includes('\u0000')) throw new HttpError(415, 'Please select a CSV file.');
+  if (text.includes('\u0000')) throw new HttpError(415, MSG.invalidFileText);
 
   let records: Record<string, string>[];
   try {

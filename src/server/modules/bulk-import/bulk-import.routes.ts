@@ -1,6 +1,7 @@
 // POST /api/admin/bulk-import: one CSV file in the multipart field csvFile -> {success, errors}.
 // Registered inside the admin scope (session required); multipart only in this route's scope.
 import multipart from '@fastify/multipart';
+import { MSG } from '../../../shared/messages.js';
 import type { BulkImportResult } from '../../../shared/schemas/admin.js';
 import type { AppContext, ZodApp } from '../../context.js';
 import { HttpError } from '../../http-error.js';
@@ -84,10 +85,10 @@ export async function bulkImportRoutes(app: ZodApp, ctx: AppContext) {
       if (!request.isMultipart()) throw new HttpError(415, 'Send the file as multipart/form-data in the field csvFile');
       const file = await request.file().catch(malformed);
       if (file?.fieldname !== 'csvFile')
-        throw new HttpError(400, 'Please select a CSV file.', { csvFile: 'Please select a CSV file.' });
+        throw new HttpError(400, MSG.invalidFileText, { csvFile: MSG.invalidFileText });
       if (!isCsvUpload(file.mimetype, file.filename)) {
         file.file.resume();
-        throw new HttpError(415, 'Please select a CSV file.', { csvFile: 'Please select a CSV file.' });
+        throw new HttpError(415, MSG.invalidFileText, { csvFile: MSG.invalidFileText });
       }
       const buf = await file.toBuffer().catch(malformed);
       const { rows, errors } = parseImportCsv(buf);

@@ -3,6 +3,7 @@
 // answers in locations.map.ts.
 import { type SQL, sql } from 'drizzle-orm';
 import type { Location } from '../../../shared/schemas/location.js';
+import { MSG } from '../../../shared/messages.js';
 import type { Db } from '../../db/connect.js';
 import {
   type CompileOptions,
@@ -12,7 +13,7 @@ import {
   typoCandidatesQuery,
 } from './locations.search.js';
 
-export const LOCATION_NOT_FOUND = 'Location not found';
+export const LOCATION_NOT_FOUND = MSG.locationNotFoundShort;
 
 export type Row = Record<string, unknown>;
 

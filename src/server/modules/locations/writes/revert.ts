@@ -7,6 +7,7 @@ import type { Db } from '../../../db/connect.js';
 import { locations, revisions, tags } from '../../../db/schema.js';
 import { HttpError } from '../../../http-error.js';
 import { type RevisionAction, writeRevision } from '../../revisions/revisions.repository.js';
+import { LOCATION_NOT_FOUND } from '../locations.reads.js';
 import { renameSlug } from './place.js';
 import { changedFields, columnsFromSnapshot, type SnapshotField, snapshotLocation } from './snapshot.js';
 import { afterTagDeleted, afterTagRenamed, linkTags, placesOfTag, relinkRestoredTag } from './tag-links.js';
@@ -166,7 +167,7 @@ export async function revertTagChange(tx: Db, rev: RevisionRow, actor: string, i
 export async function setLocationHidden(db: Db, id: number, hidden: boolean, actor: string) {
   return db.transaction(async (tx) => {
     const before = await snapshotWithHidden(tx, id);
-    if (!before) throw new HttpError(404, 'Location not found');
+    if (!before) throw new HttpError(404, LOCATION_NOT_FOUND);
     await tx.update(locations).set({ hidden, updatedAt: new Date() }).where(eq(locations.id, id));
     await adminRevision(tx, {
       entityType: 'location',
@@ -183,7 +184,7 @@ export async function setLocationHidden(db: Db, id: number, hidden: boolean, act
 export async function deleteLocation(db: Db, id: number, actor: string) {
   await db.transaction(async (tx) => {
     const before = await snapshotWithHidden(tx, id);
-    if (!before) throw new HttpError(404, 'Location not found');
+    if (!before) throw new HttpError(404, LOCATION_NOT_FOUND);
     await tx.delete(locations).where(eq(locations.id, id));
     await adminRevision(tx, { entityType: 'location', entityId: id, action: 'delete', before, after: null, actor });
   });
