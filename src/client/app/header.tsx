@@ -5,7 +5,7 @@
 import { Flag, Leaf, Plus } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { LanguageSwitch } from '../features/i18n/language-switch';
+import { LanguageSwitch } from './language-switch';
 import { VisitorCount } from '../features/visitors/visitor-count';
 import { useAppDialogs } from './app-dialogs';
 import { HEADER_NAV_ID } from './use-keyboard-shortcuts';

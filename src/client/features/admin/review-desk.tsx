@@ -14,7 +14,8 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/ta
 import { toast } from '../../components/ui/use-toast';
 import { apiRequest, errorMessage, getJson } from '../../lib/api';
 import { queryClient } from '../../lib/query-client';
-import { ADMIN_SESSION_KEY, AdminBulkImportButton } from '../bulk-import';
+import { ADMIN_SESSION_KEY } from '../../lib/admin-session';
+import { AdminBulkImportButton } from '../bulk-import';
 
 const refreshAll = () =>
   queryClient.invalidateQueries({

@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button } from '../../components/ui/button';
 import { toast } from '../../components/ui/use-toast';
-import { getConsent, onOpenCookieDialog, saveConsent, useCookieConsent } from './consent-store';
+import { getConsent, onOpenCookieDialog, saveConsent, useCookieConsent } from '../../lib/consent-store';
 
 // The dialog (Radix Dialog + Switch) is fetched the first time it opens, not with the first page.
 const CookieConsentDialog = lazy(() => import('./cookie-consent-dialog'));
