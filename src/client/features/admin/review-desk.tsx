@@ -13,6 +13,7 @@ import { Label, NativeSelect, Textarea } from '../../components/ui/form-controls
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
 import { toast } from '../../components/ui/use-toast';
 import { apiRequest, errorMessage, getJson } from '../../lib/api';
+import { formatDateTime } from '../../lib/dates';
 import { queryClient } from '../../lib/query-client';
 import { ADMIN_SESSION_KEY } from '../../lib/admin-session';
 import { AdminBulkImportButton } from '../bulk-import';
@@ -27,17 +28,6 @@ const refreshAll = () =>
         (k.startsWith('/api/admin') || k.startsWith('/api/locations') || k.startsWith('/api/tags'))
       );
     },
-  });
-
-const formatDate = (iso: string) =>
-  new Date(iso).toLocaleString('en-US', {
-    month: 'short',
-    day: 'numeric',
-    year: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-    timeZone: 'UTC',
-    timeZoneName: 'short',
   });
 
 function useAdminAction<T>(fn: (arg: T) => Promise<unknown>, success: string) {
@@ -186,7 +176,7 @@ function ReportsPanel() {
 }
 
 function ReportItem({ report }: { report: AdminFlagReport }) {
-  const { t } = useTranslation('admin');
+  const { t, i18n } = useTranslation('admin');
   const id = useId();
   const [notes, setNotes] = useState(report.reviewNotes ?? '');
   const review = useAdminAction(
@@ -212,7 +202,7 @@ function ReportItem({ report }: { report: AdminFlagReport }) {
             <span className="font-normal text-gray-700">{t('reports.siteWide')}</span>
           )}
         </h3>
-        <span className="text-sm text-gray-700">{formatDate(report.reportedAt)}</span>
+        <span className="text-sm text-gray-700">{formatDateTime(report.reportedAt, i18n.language)}</span>
       </div>
       {report.description && (
         <p className="mt-2 whitespace-pre-wrap break-words text-sm text-gray-900">{report.description}</p>
@@ -246,7 +236,7 @@ function ReportItem({ report }: { report: AdminFlagReport }) {
       ) : (
         <p className="mt-2 text-sm text-gray-700">
           {t(`reports.status.${report.status}`, { defaultValue: report.status })}
-          {report.reviewedAt ? ` · ${formatDate(report.reviewedAt)}` : ''}
+          {report.reviewedAt ? ` · ${formatDateTime(report.reviewedAt, i18n.language)}` : ''}
           {report.reviewNotes ? ` · ${report.reviewNotes}` : ''}
         </p>
       )}
@@ -330,7 +320,7 @@ function ChangesPanel() {
 }
 
 function ChangeItem({ rev }: { rev: AdminRevision }) {
-  const { t } = useTranslation('admin');
+  const { t, i18n } = useTranslation('admin');
   const id = useId();
   const revert = useAdminAction(
     () => apiRequest('POST', `/api/admin/revisions/${rev.id}/revert`),
@@ -372,7 +362,7 @@ function ChangeItem({ rev }: { rev: AdminRevision }) {
             </span>
           )}
         </h3>
-        <span className="text-sm text-gray-700">{formatDate(rev.createdAt)}</span>
+        <span className="text-sm text-gray-700">{formatDateTime(rev.createdAt, i18n.language)}</span>
       </div>
       <p className="mt-1 text-sm text-gray-700">
         {who}

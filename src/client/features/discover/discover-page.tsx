@@ -12,8 +12,8 @@ import { useDiscoverState } from './use-discover-state';
 import { useGeocode } from './use-locations';
 import { useMediaQuery } from './use-media-query';
 
-const MapView = lazy(() => import('../map/map-view'));
-const LocationDetailDialog = lazy(() => import('../location-detail/location-detail-dialog'));
+const MapView = lazy(() => import('../map').then((m) => ({ default: m.MapView })));
+const LocationDialog = lazy(() => import('../location').then((m) => ({ default: m.LocationDialog })));
 
 export function DiscoverPage() {
   const { t } = useTranslation('discover');
@@ -99,7 +99,7 @@ export function DiscoverPage() {
       )}
       {selected && (
         <Suspense fallback={null}>
-          <LocationDetailDialog
+          <LocationDialog
             key={selected.id}
             locationId={selected.id}
             initial={selected.location}
