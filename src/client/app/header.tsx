@@ -6,7 +6,7 @@ import { Flag, Leaf, Plus } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { LanguageSwitch } from './language-switch';
-import { VisitorCount } from '../features/visitors/visitor-count';
+import { VisitorCount } from '../features/visitors';
 import { useAppDialogs } from './app-dialogs';
 import { HEADER_NAV_ID } from './use-keyboard-shortcuts';
 
