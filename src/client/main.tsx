@@ -1,7 +1,7 @@
 import './lib/zod-jitless';
 import { StrictMode, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
-import './features/i18n/i18n';
+import './lib/i18n';
 import { App } from './app/app';
 import { forceLightTheme } from './app/theme';
 import './styles.css';

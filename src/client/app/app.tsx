@@ -2,18 +2,18 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
 import { BrowserRouter, Route, Routes } from 'react-router';
 import { queryClient } from '../lib/query-client';
-import { DiscoverPage } from '../features/discover/discover-page';
+import { DiscoverPage } from '../features/discover';
 import { AppDialogsProvider } from './app-dialogs';
 import { Layout } from './layout';
 import { PageSkeleton } from './page-skeleton';
 
 // Everything but the Discover screen loads on demand, keeping the first page's JavaScript small.
-const LocationPage = lazy(() => import('../features/location/location-page'));
+const LocationPage = lazy(() => import('../features/location').then((m) => ({ default: m.LocationPage })));
 const AboutPage = lazy(() => import('../pages/about-page'));
 const PrivacyPage = lazy(() => import('../pages/privacy-page'));
 const TermsPage = lazy(() => import('../pages/terms-page'));
 const CookiesPage = lazy(() => import('../pages/cookies-page'));
-const AdminPage = lazy(() => import('../features/admin/admin-page'));
+const AdminPage = lazy(() => import('../features/admin').then((m) => ({ default: m.AdminPage })));
 const NotFoundPage = lazy(() => import('../pages/not-found-page'));
 
 export function App() {

@@ -5,8 +5,8 @@
 import { Flag, Leaf, Plus } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { LanguageSwitch } from '../features/i18n/language-switch';
-import { VisitorCount } from '../features/visitors/visitor-count';
+import { LanguageSwitch } from './language-switch';
+import { VisitorCount } from '../features/visitors';
 import { useAppDialogs } from './app-dialogs';
 import { HEADER_NAV_ID } from './use-keyboard-shortcuts';
 

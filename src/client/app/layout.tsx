@@ -1,8 +1,9 @@
 import { lazy, type ReactNode, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { CookieConsent } from '../features/cookies/cookie-consent';
-import { useRecordVisit } from '../features/visitors/use-record-visit';
+import { CookieConsent } from '../features/cookies';
+import { useRecordVisit } from '../features/visitors';
+import { MAIN_CONTENT_ID } from '../lib/main-content';
 import { Announcer } from './announcer';
 import { Header } from './header';
 import { useKeyboardShortcuts } from './use-keyboard-shortcuts';
@@ -10,7 +11,6 @@ import { useKeyboardShortcuts } from './use-keyboard-shortcuts';
 // Radix Toast (with its swipe and focus layers) is fetched right after the first paint, not with
 // it: the toast store itself is plain code, so a toast requested earlier still shows.
 const Toaster = lazy(() => import('../components/ui/toaster').then((m) => ({ default: m.Toaster })));
-export const MAIN_CONTENT_ID = 'main-content';
 
 export function Layout({ children }: { children: ReactNode }) {
   const { t } = useTranslation('common');

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { announce } from '../lib/announce';
+import { MAIN_CONTENT_ID } from '../lib/main-content';
 
 export const HEADER_NAV_ID = 'site-navigation';
 
@@ -12,7 +13,7 @@ export function useKeyboardShortcuts(): void {
     const onKeyDown = (e: KeyboardEvent) => {
       if (!e.altKey || e.ctrlKey || e.metaKey) return;
       if (e.code === 'Digit1' || e.key === '1') {
-        const main = document.getElementById('main-content');
+        const main = document.getElementById(MAIN_CONTENT_ID);
         if (!main) return;
         e.preventDefault();
         main.focus();

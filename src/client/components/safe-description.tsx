@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useMachineTranslation } from '../features/translation/use-machine-translation';
+import { useMachineTranslation } from '../lib/use-machine-translation';
 import { cn } from '../lib/cn';
 import { sanitizeDescription } from '../lib/sanitize';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate } from './dates';
+import { formatDate, formatDateTime } from './dates';
 
 describe('formatDate', () => {
   it('uses the short US form in UTC', () => {
@@ -18,5 +18,24 @@ describe('formatDate', () => {
     expect(formatDate(undefined, 'en')).toBe('');
     expect(formatDate('', 'en')).toBe('');
     expect(formatDate('not a date', 'en')).toBe('');
+  });
+
+  it('defaults to the current interface language', async () => {
+    const { default: i18n } = await import('i18next');
+    const before = i18n.language;
+    try {
+      i18n.language = 'es';
+      expect(formatDate('2026-11-20T12:00:00Z')).toBe('20 nov 2026');
+    } finally {
+      i18n.language = before;
+    }
+  });
+});
+
+describe('formatDateTime', () => {
+  it('adds the time in UTC, in the interface language', () => {
+    expect(formatDateTime('2026-11-20T15:04:00Z', 'en')).toBe('Nov 20, 2026, 3:04 PM UTC');
+    expect(formatDateTime('2026-11-20T15:04:00Z', 'es')).toBe('20 nov 2026, 15:04 UTC');
+    expect(formatDateTime(null, 'en')).toBe('');
   });
 });

@@ -4,8 +4,8 @@ import {
   SESSION_STORAGE_SESSION_KEY,
   SESSION_STORAGE_VISIT_KEY,
 } from '../../shared/constants';
-import { COOKIE_CONSENT_KEY } from '../features/cookies/consent-store';
-import { LANGUAGE_STORAGE_KEY } from '../features/i18n/i18n';
+import { COOKIE_CONSENT_KEY } from '../lib/consent-store';
+import { LANGUAGE_STORAGE_KEY } from '../lib/i18n';
 import { ManageCookiesButton, PageSection, StaticPage } from './page-parts';
 
 interface StoredItem {

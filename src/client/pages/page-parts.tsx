@@ -4,7 +4,7 @@ import { Cookie } from 'lucide-react';
 import { type ReactNode, useEffect, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../components/ui/button';
-import { openCookieDialog } from '../features/cookies/consent-store';
+import { openCookieDialog } from '../lib/consent-store';
 
 /** Sets document.title to '<page> | KC Green Directory' (translated) while the page is shown. */
 export function useDocumentTitle(page: string): void {

@@ -16,27 +16,26 @@ import { toast } from '../../components/ui/use-toast';
 import { ApiError, apiRequest, errorMessage } from '../../lib/api';
 import { categoryBadgeClass } from '../../lib/category-styles';
 import { cn } from '../../lib/cn';
-import { queryClient } from '../../lib/query-client';
 import {
   AddressField,
-  CoordinatesField,
   CategoryField,
+  CoordinatesField,
   DescriptionField,
+  EMPTY_LOCATION_FORM,
+  formValuesToPayload,
+  invalidateLocationQueries,
+  type LocationFormInput,
+  type LocationPayload,
   NameField,
   OperatingHoursField,
   PhoneField,
   ResourceFields,
   StatusField,
+  serverFieldErrors,
   TagsField,
-  WebsiteField,
-} from '../location-form/fields';
-import {
-  EMPTY_LOCATION_FORM,
-  formValuesToPayload,
-  type LocationFormInput,
-  type LocationPayload,
   useLocationForm,
-} from '../location-form/use-location-form';
+  WebsiteField,
+} from '../location';
 import { useSimilarLocations } from './use-similar-locations';
 
 const ID_PREFIX = 'add-location';
@@ -68,21 +67,14 @@ export default function AddLocationDialog({ open, onOpenChange }: Props) {
     onSuccess: async () => {
       toast({ title: t('toast.added'), description: t('toast.addedText') });
       finishAndClose();
-      await queryClient.invalidateQueries({
-        predicate: (q) => typeof q.queryKey[0] === 'string' && q.queryKey[0].startsWith('/api/locations'),
-      });
+      await invalidateLocationQueries();
     },
     onError: (err) => {
       // Everything typed stays; the server's field messages go beside their fields.
       if (err instanceof ApiError && err.status === 400) {
-        try {
-          const body = JSON.parse(err.body) as { errors?: Record<string, string> };
-          for (const [field, message] of Object.entries(body.errors ?? {})) {
-            if (FORM_FIELDS.has(field))
-              form.setError(field as keyof LocationFormInput, { message }, { shouldFocus: true });
-          }
-        } catch {
-          /* not JSON: the toast says enough */
+        for (const [field, message] of Object.entries(serverFieldErrors(err))) {
+          if (FORM_FIELDS.has(field))
+            form.setError(field as keyof LocationFormInput, { message }, { shouldFocus: true });
         }
       }
       toast({ title: t('toast.error'), description: errorMessage(err, t('toast.tryLater')), variant: 'destructive' });

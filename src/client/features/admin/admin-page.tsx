@@ -1,19 +1,14 @@
 // /admin: the administrator sign-in, then the review desk (reports, recent changes, hidden places)
 // and the bulk import. Loaded on demand, so none of this is in the Discover screen's JavaScript.
-import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { getJson } from '../../lib/api';
-import { ADMIN_SESSION_KEY } from '../bulk-import';
+import { useAdminSession } from '../../lib/admin-session';
 import { ReviewDesk } from './review-desk';
 import { SignInForm } from './sign-in-form';
 
 export default function AdminPage() {
   const { t } = useTranslation('admin');
-  const session = useQuery({
-    queryKey: ADMIN_SESSION_KEY,
-    queryFn: () => getJson<{ username: string } | null>('/api/admin/session', { on401: 'returnNull' }),
-  });
+  const session = useAdminSession();
   const signedIn = Boolean(session.data);
   useEffect(() => {
     document.title = `${signedIn ? t('desk.title') : t('signIn.title')} | ${t('siteName')}`;

@@ -4,7 +4,7 @@ import { Button } from '../../components/ui/button';
 import { Input, Label } from '../../components/ui/form-controls';
 import { ApiError, apiRequest } from '../../lib/api';
 import { queryClient } from '../../lib/query-client';
-import { ADMIN_SESSION_KEY } from '../bulk-import';
+import { ADMIN_SESSION_KEY } from '../../lib/admin-session';
 
 export function SignInForm() {
   const { t } = useTranslation('admin');

@@ -1,24 +1,18 @@
 // The administrator's control that opens the bulk import (docs/product.md: id admin-bulk-import, labelled
 // 'This feature is only visible to administrators'). Renders nothing unless the administrator
 // session answers, so it can sit in any layout.
-import { useQuery } from '@tanstack/react-query';
 import { Upload } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/ui/button';
-import { getJson } from '../../lib/api';
+import { useAdminSession } from '../../lib/admin-session';
 
 const BulkImportDialog = lazy(() => import('./bulk-import-dialog').then((m) => ({ default: m.BulkImportDialog })));
-
-export const ADMIN_SESSION_KEY = ['/api/admin/session'] as const;
 
 export function AdminBulkImportButton({ className }: { className?: string }) {
   const { t } = useTranslation('bulk-import');
   const [open, setOpen] = useState(false);
-  const session = useQuery({
-    queryKey: ADMIN_SESSION_KEY,
-    queryFn: () => getJson<{ username: string } | null>('/api/admin/session', { on401: 'returnNull' }),
-  });
+  const session = useAdminSession();
   if (!session.data) return null;
   return (
     <div className={className}>

@@ -1,1 +1,1 @@
-export { AdminBulkImportButton, ADMIN_SESSION_KEY } from './admin-bulk-import-button';
+export { AdminBulkImportButton } from './admin-bulk-import-button';

@@ -3,7 +3,7 @@ import { type RefObject, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../components/ui/dialog';
-import { focusMain } from './cookie-consent';
+import { focusMain } from '../../lib/main-content';
 
 interface Props {
   open: boolean;

@@ -8,14 +8,11 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button } from '../../components/ui/button';
 import { toast } from '../../components/ui/use-toast';
-import { getConsent, onOpenCookieDialog, saveConsent, useCookieConsent } from './consent-store';
+import { getConsent, onOpenCookieDialog, saveConsent, useCookieConsent } from '../../lib/consent-store';
+import { focusMain } from '../../lib/main-content';
 
 // The dialog (Radix Dialog + Switch) is fetched the first time it opens, not with the first page.
 const CookieConsentDialog = lazy(() => import('./cookie-consent-dialog'));
-
-export function focusMain() {
-  document.getElementById('main-content')?.focus();
-}
 
 export function CookieConsent() {
   const { t } = useTranslation('cookies');

@@ -5,6 +5,7 @@ import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MOBILE_BREAKPOINT_PX, PAGE_SIZE_NARROW, PAGE_SIZE_WIDE } from '../../../shared/constants';
 import type { Location } from '../../../shared/schemas/location';
+import { MapView } from '../map';
 import { apiQuery as buildApiQuery, type DiscoverView } from './filters';
 import { FilterPanel } from './filter-panel';
 import { ResultsList } from './results-list';
@@ -12,8 +13,7 @@ import { useDiscoverState } from './use-discover-state';
 import { useGeocode } from './use-locations';
 import { useMediaQuery } from './use-media-query';
 
-const MapView = lazy(() => import('../map/map-view'));
-const LocationDetailDialog = lazy(() => import('../location-detail/location-detail-dialog'));
+const LocationDialog = lazy(() => import('../location').then((m) => ({ default: m.LocationDialog })));
 
 export function DiscoverPage() {
   const { t } = useTranslation('discover');
@@ -99,7 +99,7 @@ export function DiscoverPage() {
       )}
       {selected && (
         <Suspense fallback={null}>
-          <LocationDetailDialog
+          <LocationDialog
             key={selected.id}
             locationId={selected.id}
             initial={selected.location}

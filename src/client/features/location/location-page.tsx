@@ -1,24 +1,23 @@
 // The location page, /discover/{slug} (docs/product.md sections 2, 4 and 7): a skeleton while loading,
 // then the place (or the not-found card); Share, Edit (inline form) and Get Directions from the
 // address. One view is recorded per page load; a click when the address is used.
-import { useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, Pencil, Share2 } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import type { LocationCategory } from '../../../shared/constants';
 import type { Location } from '../../../shared/schemas/location';
-import { useReportLocation } from '../../app/app-dialogs';
 import { Button } from '../../components/ui/button';
-import { categoryBadgeClass } from '../../lib/category-styles';
+import { queryClient } from '../../lib/query-client';
 import { cn } from '../../lib/cn';
-import { descriptionText } from '../../lib/sanitize';
-import { DirectionsDialog } from '../directions/directions-dialog';
-import { ShareDialog } from '../share/share-dialog';
-import { LocationEditForm } from './location-edit-form';
-import { ContactFacts, LocationTabs, TagList } from './location-view';
 import { recordEngagement } from '../../lib/engagement';
-import { engagementKey, useLocationBySlug, useRecordView } from './use-location';
+import { useReportLocation } from '../../lib/report-location';
+import { descriptionText } from '../../lib/sanitize';
+import { DirectionsDialog } from '../directions';
+import { ShareDialog } from '../share';
+import { engagementOf, locationKeys, useLocation, useLocationBySlug, useRecordView } from './api';
+import { ContactFacts, TagList } from './page-facts';
+import { PageEditForm } from './page-edit-form';
+import { CategoryBadge, LocationReadView, useReadTabs } from './read-view';
 
 const SITE_NAME = 'KC Green Directory';
 
@@ -76,24 +75,23 @@ function NotFoundCard() {
 
 function LocationDetails({ location }: { location: Location }) {
   const { t } = useTranslation('location');
-  const qc = useQueryClient();
   const [editing, setEditing] = useState(false);
   const [shareOpen, setShareOpen] = useState(false);
   const [directionsOpen, setDirectionsOpen] = useState(false);
 
   useDocumentTitle(`${location.name} | ${SITE_NAME}`);
   useReportLocation(location.id);
-  useRecordView(location.id, () => void qc.invalidateQueries({ queryKey: engagementKey(location.id) }));
+  const tabs = useReadTabs();
+  const byId = useLocation(location.id, tabs.reachOpened);
+  const refreshCounts = () => void queryClient.invalidateQueries({ queryKey: locationKeys.byId(location.id) });
+  useRecordView(location.id, refreshCounts);
 
   const shareUrl = `${window.location.origin}/discover/${encodeURIComponent(location.slug)}`;
   const shareText = useMemo(() => descriptionText(location.description), [location.description]);
-  const categoryLabel = t(`categories.${location.category}`, { defaultValue: location.category });
 
   const openDirections = () => {
     setDirectionsOpen(true);
-    void recordEngagement(location.id, 'click').then(() =>
-      qc.invalidateQueries({ queryKey: engagementKey(location.id) }),
-    );
+    void recordEngagement(location.id, 'click').then(refreshCounts);
   };
 
   return (
@@ -104,14 +102,7 @@ function LocationDetails({ location }: { location: Location }) {
           <h1 id="location-name" className="break-words text-3xl font-bold text-gray-900">
             {location.name}
           </h1>
-          <span
-            className={cn(
-              'inline-block rounded-full border px-3 py-1 text-sm font-medium',
-              categoryBadgeClass(location.category as LocationCategory),
-            )}
-          >
-            {categoryLabel}
-          </span>
+          <CategoryBadge category={location.category} />
         </div>
         {!editing && (
           <div className="flex shrink-0 gap-2">
@@ -135,7 +126,7 @@ function LocationDetails({ location }: { location: Location }) {
           <h2 id="edit-heading" className="mb-4 text-xl font-semibold text-gray-900">
             {t('editHeading')}
           </h2>
-          <LocationEditForm location={location} onCancel={() => setEditing(false)} />
+          <PageEditForm location={location} onCancel={() => setEditing(false)} />
         </section>
       ) : (
         <>
@@ -153,7 +144,7 @@ function LocationDetails({ location }: { location: Location }) {
             className="rounded-lg border border-gray-200 bg-white p-4 shadow-sm sm:p-6"
             aria-label={t('infoLabel')}
           >
-            <LocationTabs location={location} />
+            <LocationReadView location={location} tabs={tabs} engagement={engagementOf(byId)} />
           </section>
         </>
       )}
@@ -173,7 +164,7 @@ function LocationDetails({ location }: { location: Location }) {
   );
 }
 
-export default function LocationPage() {
+export function LocationPage() {
   const { slug = '' } = useParams();
   const query = useLocationBySlug(slug);
   return (

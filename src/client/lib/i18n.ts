@@ -3,7 +3,7 @@
 // the choice is remembered in local storage and mirrored on <html lang>.
 import i18n, { type BackendModule, type ResourceKey } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { hasPreferenceConsent, subscribeConsent } from '../cookies/consent-store';
+import { hasPreferenceConsent, subscribeConsent } from './consent-store';
 
 export const LANGUAGES = [
   { code: 'en', label: 'English' },
@@ -17,15 +17,15 @@ export const LANGUAGE_STORAGE_KEY = 'language';
 // Discover page's first JavaScript within its budget (docs/benchmarks.md).
 const eagerModules = import.meta.glob<{ default: Record<string, unknown> }>(
   [
-    '../../locales/en/common.json',
-    '../../locales/en/discover.json',
-    '../../locales/en/cookies.json',
-    '../../locales/en/translation.json',
-    '../../locales/en/hours.json',
+    '../locales/en/common.json',
+    '../locales/en/discover.json',
+    '../locales/en/cookies.json',
+    '../locales/en/translation.json',
+    '../locales/en/hours.json',
   ],
   { eager: true },
 );
-const lazyModules = import.meta.glob<{ default: Record<string, unknown> }>('../../locales/*/*.json');
+const lazyModules = import.meta.glob<{ default: Record<string, unknown> }>('../locales/*/*.json');
 
 const resources: Record<string, Record<string, Record<string, unknown>>> = {};
 for (const [file, mod] of Object.entries(eagerModules)) {
@@ -40,7 +40,7 @@ const chunkBackend: BackendModule = {
   type: 'backend',
   init() {},
   read(language, namespace, callback) {
-    const load = lazyModules[`../../locales/${language}/${namespace}.json`];
+    const load = lazyModules[`../locales/${language}/${namespace}.json`];
     if (!load) {
       callback(null, {});
       return;

@@ -1,6 +1,5 @@
 // The location page's inline edit form (docs/product.md sections 2 and 4): tabs About, Contact, reach (the
 // address), Tags and Details (resources), Cancel discards, a successful save reloads the page.
-import { useMutation } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import type { FieldErrors } from 'react-hook-form';
 import { useWatch } from 'react-hook-form';
@@ -8,13 +7,11 @@ import { useTranslation } from 'react-i18next';
 import type { Location } from '../../../shared/schemas/location';
 import { Button } from '../../components/ui/button';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
-import { toast } from '../../components/ui/use-toast';
-import { apiRequest, errorMessage } from '../../lib/api';
-import { queryClient } from '../../lib/query-client';
+import { useUpdateLocation } from './api';
 import {
   AddressField,
-  CoordinatesField,
   CategoryField,
+  CoordinatesField,
   DescriptionField,
   NameField,
   OperatingHoursField,
@@ -22,14 +19,13 @@ import {
   ResourceFields,
   TagsField,
   WebsiteField,
-} from '../location-form/fields';
+} from './form-fields';
 import {
   formValuesToPayload,
   type LocationFormInput,
-  type LocationFormValues,
   locationToFormValues,
   useLocationForm,
-} from '../location-form/use-location-form';
+} from './use-location-form';
 
 /** Which tab holds each field, to show the first error after a failed check. */
 const FIELD_TAB: Partial<Record<keyof LocationFormInput, string>> = {
@@ -58,7 +54,7 @@ function reloadAfterSave(slug: string | undefined) {
   }, 1000);
 }
 
-export function LocationEditForm({ location, onCancel }: { location: Location; onCancel(): void }) {
+export function PageEditForm({ location, onCancel }: { location: Location; onCancel(): void }) {
   const { t } = useTranslation('location');
   const form = useLocationForm(locationToFormValues(location));
   const [tab, setTab] = useState('about');
@@ -68,30 +64,7 @@ export function LocationEditForm({ location, onCancel }: { location: Location; o
     if (!isResource && tab === 'details') setTab('about');
   }, [isResource, tab]);
 
-  const save = useMutation({
-    mutationFn: async (values: LocationFormValues) => {
-      // The page sends the listed fields (docs/product.md section 7), plus the resource fields for resources.
-      const { status: _status, ...payload } = formValuesToPayload(values);
-      const res = await apiRequest('PATCH', `/api/locations/${location.id}`, payload);
-      return (await res.json().catch(() => null)) as Partial<Location> | null;
-    },
-    onSuccess: async (updated) => {
-      toast({ title: t('saved.title'), description: t('saved.text') });
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: ['/api/locations', location.id] }),
-        queryClient.invalidateQueries({ queryKey: ['/api/locations/slug'] }),
-        queryClient.invalidateQueries({ queryKey: ['/api/locations'] }),
-      ]);
-      reloadAfterSave(updated?.slug);
-    },
-    onError: (err) => {
-      toast({
-        title: t('saveFailed.title'),
-        description: errorMessage(err, t('saveFailed.text')),
-        variant: 'destructive',
-      });
-    },
-  });
+  const save = useUpdateLocation(location.id, { onSaved: (updated) => reloadAfterSave(updated?.slug) });
 
   const onInvalid = (errors: FieldErrors<LocationFormInput>) => {
     const first = FIELD_ORDER.find((f) => errors[f]);
@@ -106,7 +79,11 @@ export function LocationEditForm({ location, onCancel }: { location: Location; o
     <form
       noValidate
       aria-label={t('editFormLabel', { name: location.name })}
-      onSubmit={form.handleSubmit((values) => save.mutate(values), onInvalid)}
+      onSubmit={form.handleSubmit((values) => {
+        // The page sends the listed fields (docs/product.md section 7), plus the resource fields for resources.
+        const { status: _status, ...payload } = formValuesToPayload(values);
+        save.mutate(payload);
+      }, onInvalid)}
       className="space-y-4"
     >
       <Tabs value={tab} onValueChange={setTab}>

@@ -1,5 +1,5 @@
-// The one location form (docs/product.md sections 3 and 5) shared by the Add New Location dialog, the
-// Discover detail dialog and the location page: react-hook-form driven by the shared zod schema,
+// The one location form (docs/product.md sections 3 and 5; decision 0300) shared by the Add New
+// Location dialog (features/add-location), the detail dialog and the location page: react-hook-form driven by the shared zod schema,
 // so the client shows the same messages the server answers with.
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm, type UseFormReturn } from 'react-hook-form';

@@ -4,11 +4,11 @@
 // with a console warning. Changing language clears the client's translation cache.
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { TRANSLATION_TIMEOUT_MS } from '../../../shared/constants';
-import type { TranslateAnswer } from '../../../shared/schemas/translate';
-import { apiRequest } from '../../lib/api';
-import { queryClient } from '../../lib/query-client';
-import i18n from '../i18n/i18n';
+import { TRANSLATION_TIMEOUT_MS } from '../../shared/constants';
+import type { TranslateAnswer } from '../../shared/schemas/translate';
+import { apiRequest } from './api';
+import { queryClient } from './query-client';
+import i18n from './i18n';
 
 export const TRANSLATION_KEY = 'machine-translation';
 

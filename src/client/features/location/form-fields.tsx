@@ -1,13 +1,13 @@
-// The location form's fields, one component each, so the add dialog, the detail dialog and the
-// location page can lay them out in their own tabs. Every field: a label bound to its control,
-// aria-invalid, and aria-describedby pointing at the message beside it.
+// The location form's fields, one component each, so the add dialog (features/add-location), the
+// detail dialog and the location page can lay them out in their own ways. Every field: a label
+// bound to its control, aria-invalid, and aria-describedby pointing at the message beside it.
 import type { ReactNode } from 'react';
 import { Controller, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { LOCATION_CATEGORIES, LOCATION_STATUSES } from '../../../shared/constants';
 import { MSG } from '../../../shared/messages';
 import { FieldError, Input, Label, NativeSelect, Textarea } from '../../components/ui/form-controls';
-import { TagPicker } from '../tags/tag-picker';
+import { TagPicker } from '../tags';
 import { DESCRIPTION_REQUIRED, type LocationForm, type LocationFormInput } from './use-location-form';
 
 export interface FieldProps {
@@ -20,20 +20,20 @@ type FieldName = keyof LocationFormInput;
 
 /** The zod messages are docs/product.md's English texts; show them in the interface language. */
 const ERROR_KEYS: Record<string, string> = {
-  [MSG.nameRequired]: 'errors.nameRequired',
-  [MSG.addressRequired]: 'errors.addressRequired',
-  [MSG.invalidUrl]: 'errors.invalidUrl',
-  [DESCRIPTION_REQUIRED]: 'errors.descriptionRequired',
-  'Please select a category': 'errors.categoryRequired',
-  'Please enter a valid date': 'errors.invalidDate',
-  [MSG.outsideMetro]: 'errors.outsideMetro',
-  [MSG.coordinatesTogether]: 'errors.coordinatesTogether',
-  'Latitude must be a number': 'errors.latitudeNumber',
-  'Longitude must be a number': 'errors.longitudeNumber',
+  [MSG.nameRequired]: 'form.errors.nameRequired',
+  [MSG.addressRequired]: 'form.errors.addressRequired',
+  [MSG.invalidUrl]: 'form.errors.invalidUrl',
+  [DESCRIPTION_REQUIRED]: 'form.errors.descriptionRequired',
+  'Please select a category': 'form.errors.categoryRequired',
+  'Please enter a valid date': 'form.errors.invalidDate',
+  [MSG.outsideMetro]: 'form.errors.outsideMetro',
+  [MSG.coordinatesTogether]: 'form.errors.coordinatesTogether',
+  'Latitude must be a number': 'form.errors.latitudeNumber',
+  'Longitude must be a number': 'form.errors.longitudeNumber',
 };
 
 function useFieldState(form: LocationForm, name: FieldName, idPrefix = 'location') {
-  const { t } = useTranslation('location-form');
+  const { t } = useTranslation('location');
   const error = form.formState.errors[name];
   const raw = typeof error?.message === 'string' ? error.message : undefined;
   const message = raw ? (ERROR_KEYS[raw] ? t(ERROR_KEYS[raw]) : raw) : undefined;
@@ -70,7 +70,7 @@ export function NameField({ form, idPrefix }: FieldProps) {
   return (
     <FieldShell>
       <Label htmlFor={f.id}>
-        {f.t('fields.name')}
+        {f.t('form.fields.name')}
         <Required />
       </Label>
       <Input {...f.aria} aria-required="true" autoComplete="off" {...form.register('name')} />
@@ -90,7 +90,7 @@ export function CategoryField({ form, idPrefix }: FieldProps) {
   return (
     <FieldShell>
       <Label htmlFor={f.id}>
-        {f.t('fields.category')}
+        {f.t('form.fields.category')}
         <Required />
       </Label>
       <NativeSelect {...f.aria} aria-required="true" {...reg}>
@@ -110,7 +110,7 @@ export function DescriptionField({ form, idPrefix, required }: FieldProps & { re
   return (
     <FieldShell>
       <Label htmlFor={f.id}>
-        {f.t('fields.description')}
+        {f.t('form.fields.description')}
         {required && <Required />}
       </Label>
       <Textarea {...f.aria} aria-required={required ? 'true' : undefined} rows={4} {...form.register('description')} />
@@ -126,8 +126,12 @@ export function AddressField({ form, idPrefix }: FieldProps) {
   return (
     <FieldShell>
       <Label htmlFor={f.id}>
-        {f.t('fields.address')}
-        {optional ? <span className="font-normal text-gray-700"> {f.t('fields.addressOptional')}</span> : <Required />}
+        {f.t('form.fields.address')}
+        {optional ? (
+          <span className="font-normal text-gray-700"> {f.t('form.fields.addressOptional')}</span>
+        ) : (
+          <Required />
+        )}
       </Label>
       <Input
         {...f.aria}
@@ -152,7 +156,7 @@ export function CoordinatesField({ form, idPrefix }: FieldProps) {
   const hintId = `${lat.id}-hint`;
   const box = (f: typeof lat, name: 'latitude' | 'longitude') => (
     <div className="min-w-0 flex-1">
-      <Label htmlFor={f.id}>{f.t(`fields.${name}`)}</Label>
+      <Label htmlFor={f.id}>{f.t(`form.fields.${name}`)}</Label>
       <Input
         {...f.aria}
         aria-describedby={[hintId, f.aria['aria-describedby']].filter(Boolean).join(' ')}
@@ -165,9 +169,9 @@ export function CoordinatesField({ form, idPrefix }: FieldProps) {
   );
   return (
     <fieldset className="min-w-0">
-      <legend className="text-sm font-medium text-gray-900">{lat.t('fields.coordinates')}</legend>
+      <legend className="text-sm font-medium text-gray-900">{lat.t('form.fields.coordinates')}</legend>
       <p id={hintId} className="mb-1 text-xs text-gray-700">
-        {lat.t('fields.coordinatesHint')}
+        {lat.t('form.fields.coordinatesHint')}
       </p>
       <div className="flex gap-3">
         {box(lat, 'latitude')}
@@ -181,7 +185,7 @@ export function PhoneField({ form, idPrefix }: FieldProps) {
   const f = useFieldState(form, 'phone', idPrefix);
   return (
     <FieldShell>
-      <Label htmlFor={f.id}>{f.t('fields.phone')}</Label>
+      <Label htmlFor={f.id}>{f.t('form.fields.phone')}</Label>
       <Input {...f.aria} type="tel" autoComplete="tel" {...form.register('phone')} />
       <FieldError id={f.errorId} message={f.message} />
     </FieldShell>
@@ -212,15 +216,19 @@ function UrlField({
 }
 
 export function WebsiteField(props: FieldProps) {
-  return <UrlField {...props} name="website" label="fields.website" />;
+  return <UrlField {...props} name="website" label="form.fields.website" />;
 }
 
 export function OperatingHoursField({ form, idPrefix }: FieldProps) {
   const f = useFieldState(form, 'operatingHours', idPrefix);
   return (
     <FieldShell>
-      <Label htmlFor={f.id}>{f.t('fields.operatingHours')}</Label>
-      <Input {...f.aria} placeholder={f.t('fields.operatingHoursPlaceholder')} {...form.register('operatingHours')} />
+      <Label htmlFor={f.id}>{f.t('form.fields.operatingHours')}</Label>
+      <Input
+        {...f.aria}
+        placeholder={f.t('form.fields.operatingHoursPlaceholder')}
+        {...form.register('operatingHours')}
+      />
       <FieldError id={f.errorId} message={f.message} />
     </FieldShell>
   );
@@ -230,7 +238,7 @@ export function StatusField({ form, idPrefix }: FieldProps) {
   const f = useFieldState(form, 'status', idPrefix);
   return (
     <FieldShell>
-      <Label htmlFor={f.id}>{f.t('fields.status')}</Label>
+      <Label htmlFor={f.id}>{f.t('form.fields.status')}</Label>
       <NativeSelect {...f.aria} {...form.register('status')}>
         {LOCATION_STATUSES.map((s) => (
           <option key={s} value={s}>
@@ -247,7 +255,7 @@ export function DeadlineField({ form, idPrefix }: FieldProps) {
   const f = useFieldState(form, 'deadline', idPrefix);
   return (
     <FieldShell>
-      <Label htmlFor={f.id}>{f.t('fields.deadline')}</Label>
+      <Label htmlFor={f.id}>{f.t('form.fields.deadline')}</Label>
       <Input {...f.aria} type="date" {...form.register('deadline')} />
       <FieldError id={f.errorId} message={f.message} />
     </FieldShell>
@@ -255,11 +263,11 @@ export function DeadlineField({ form, idPrefix }: FieldProps) {
 }
 
 export function RegistrationLinkField(props: FieldProps) {
-  return <UrlField {...props} name="registrationLink" label="fields.registrationLink" />;
+  return <UrlField {...props} name="registrationLink" label="form.fields.registrationLink" />;
 }
 
 export function FaqLinkField(props: FieldProps) {
-  return <UrlField {...props} name="faqLink" label="fields.faqLink" />;
+  return <UrlField {...props} name="faqLink" label="form.fields.faqLink" />;
 }
 
 /** Deadline, registration link and FAQ link: only for resources (docs/product.md section 2). */

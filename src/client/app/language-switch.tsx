@@ -1,8 +1,8 @@
 import { ChevronDown, Languages } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { LANGUAGES } from './i18n';
+import { LANGUAGES } from '../lib/i18n';
 
-/** The interface language; remembered across visits only with preference cookies (see i18n.ts). */
+/** The interface language; remembered across visits only with preference cookies (see lib/i18n.ts). */
 export function LanguageSwitch() {
   const { t, i18n } = useTranslation('common');
   return (

@@ -1,0 +1,142 @@
+// The import boundaries of docs/architecture.md (Imports) are enforced by `npm run lint`: biome.json's
+// overrides give noRestrictedImports one set of patterns per folder. This writes one deliberate
+// violation per boundary into the tree, checks that `biome lint` fails on it with the boundary's
+// message, and removes it again; the real tree must pass.
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+
+const root = path.resolve(import.meta.dirname, '..');
+const biome = path.join(root, 'node_modules', '@biomejs', 'biome', 'bin', 'biome');
+const written: string[] = [];
+
+function write(file: string, source: string): string {
+  const abs = path.join(root, file);
+  fs.mkdirSync(path.dirname(abs), { recursive: true });
+  fs.writeFileSync(abs, source);
+  written.push(abs);
+  return file;
+}
+
+function lint(...files: string[]): { status: number | null; output: string } {
+  const r = spawnSync(process.execPath, [biome, 'lint', '--colors=off', '--max-diagnostics=50', ...files], {
+    cwd: root,
+    encoding: 'utf8',
+  });
+  return { status: r.status, output: `${r.stdout}${r.stderr}` };
+}
+
+/** Each diagnostic is one restricted import: `file:line:column lint/style/noRestrictedImports`. */
+function flaggedLines(output: string, file: string): number[] {
+  const re = new RegExp(
+    `${file.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}:(\\d+):\\d+ lint/style/noRestrictedImports`,
+    'g',
+  );
+  return [...output.matchAll(re)].map((m) => Number(m[1]));
+}
+
+const FEATURE_INSIDES = "a feature imports another feature only through its index.ts ('../name')";
+const FEATURE_APP = 'features do not import app/';
+const BELOW_FEATURES = 'components/ and lib/ are below the features and app/';
+const APP_THROUGH_INDEX = 'app/ and pages/ import a feature through its index.ts only';
+const CLIENT_TO_SERVER = 'the client never imports server code';
+const SERVER_TO_CLIENT = 'the server never imports client code';
+const SHARED_ALONE = 'src/shared is used by both sides and imports neither client nor server code';
+
+afterEach(() => {
+  for (const file of written.splice(0)) fs.rmSync(file, { force: true });
+  fs.rmSync(path.join(root, 'src/client/features/__violation__'), { recursive: true, force: true });
+});
+
+describe('import boundaries (npm run lint)', () => {
+  it("fails when a feature imports another feature's insides or app/, and allows its index", () => {
+    const file = write(
+      'src/client/features/__violation__/x.ts',
+      [
+        "import { readFilters } from '../discover/filters';",
+        "import { DiscoverPage } from '../discover';",
+        "import { DiscoverPage as Again } from '../discover/index';",
+        "import { useAppDialogs } from '../../app/app-dialogs';",
+        "import { cn } from '../../lib/cn';",
+        "import { LOCATION_CATEGORIES } from '../../../shared/constants';",
+        "export const lazyInsides = () => import('../location/location-page');",
+        'export const all = [readFilters, DiscoverPage, Again, useAppDialogs, cn, LOCATION_CATEGORIES];',
+        '',
+      ].join('\n'),
+    );
+    const r = lint(file);
+    expect(r.status).not.toBe(0);
+    expect(r.output).toContain(FEATURE_INSIDES);
+    expect(r.output).toContain(FEATURE_APP);
+    // Only the insides (lines 1 and 7) and app/ (line 4); the index, lib/ and shared/ are fine.
+    expect(flaggedLines(r.output, file)).toEqual([1, 4, 7]);
+  });
+
+  it('fails when lib/ or components/ import a feature or app/', () => {
+    const fromLib = write(
+      'src/client/lib/__violation__.ts',
+      "import { DiscoverPage } from '../features/discover';\nexport const all = [DiscoverPage];\n",
+    );
+    const fromComponents = write(
+      'src/client/components/ui/__violation__.ts',
+      "import { Header } from '../../app/header';\nexport const all = [Header];\n",
+    );
+    const r = lint(fromLib, fromComponents);
+    expect(r.status).not.toBe(0);
+    expect(r.output).toContain(BELOW_FEATURES);
+    expect(flaggedLines(r.output, fromLib)).toEqual([1]);
+    expect(flaggedLines(r.output, fromComponents)).toEqual([1]);
+  });
+
+  it("fails when app/ reaches into a feature's insides", () => {
+    const file = write(
+      'src/client/app/__violation__.ts',
+      "import { DiscoverPage } from '../features/discover/discover-page';\nimport { MapView } from '../features/map';\nexport const all = [DiscoverPage, MapView];\n",
+    );
+    const r = lint(file);
+    expect(r.status).not.toBe(0);
+    expect(r.output).toContain(APP_THROUGH_INDEX);
+    expect(flaggedLines(r.output, file)).toEqual([1]);
+  });
+
+  it('fails when the client imports the server, or the server the client', () => {
+    const client = write(
+      'src/client/__violation__.ts',
+      "import { buildApp } from '../server/app';\nexport const all = [buildApp];\n",
+    );
+    const server = write(
+      'src/server/__violation__.ts',
+      "import { cn } from '../client/lib/cn';\nexport const all = [cn];\n",
+    );
+    const r = lint(client, server);
+    expect(r.status).not.toBe(0);
+    expect(r.output).toContain(CLIENT_TO_SERVER);
+    expect(r.output).toContain(SERVER_TO_CLIENT);
+    expect(flaggedLines(r.output, client)).toEqual([1]);
+    expect(flaggedLines(r.output, server)).toEqual([1]);
+  });
+
+  it('fails when src/shared imports client or server code', () => {
+    const file = write(
+      'src/shared/__violation__.ts',
+      [
+        "import { buildApp } from '../server/app';",
+        "import { cn } from '../client/lib/cn';",
+        "import { MSG } from './messages';",
+        'export const all = [buildApp, cn, MSG];',
+        '',
+      ].join('\n'),
+    );
+    const r = lint(file);
+    expect(r.status).not.toBe(0);
+    expect(r.output).toContain(SHARED_ALONE);
+    expect(flaggedLines(r.output, file)).toEqual([1, 2]);
+  });
+
+  it('passes on the real tree', () => {
+    const r = lint('src');
+    expect(r.output).not.toContain('noRestrictedImports');
+    expect(r.status, r.output).toBe(0);
+  });
+});

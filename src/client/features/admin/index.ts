@@ -1,0 +1,1 @@
+export { default as AdminPage } from './admin-page';

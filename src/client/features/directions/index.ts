@@ -1,0 +1,1 @@
+export { DirectionsDialog } from './directions-dialog';

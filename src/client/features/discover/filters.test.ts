@@ -1,0 +1,128 @@
+// The Discover filter state in the URL (docs/product.md section 3, "Filter state"; decision 0201):
+// every filter, the page and the view read from and written to the query string, bad values ignored.
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_RADIUS_MILES } from '../../../shared/constants';
+import { apiQuery, DEFAULT_FILTERS, type Filters, readFilters, readPage, readView, writeFilters } from './filters';
+
+const params = (qs: string) => new URLSearchParams(qs);
+
+describe('readFilters', () => {
+  it('gives the defaults for an empty query string', () => {
+    expect(readFilters(params(''))).toEqual(DEFAULT_FILTERS);
+    expect(DEFAULT_FILTERS).toEqual({
+      category: 'all',
+      search: '',
+      address: '',
+      radius: DEFAULT_RADIUS_MILES,
+      tagIds: [],
+    });
+  });
+
+  it('reads every filter', () => {
+    expect(readFilters(params('q=market&category=park&tags=3,7&address=20+E+5th+St&radius=10'))).toEqual({
+      category: 'park',
+      search: 'market',
+      address: '20 E 5th St',
+      radius: 10,
+      tagIds: [3, 7],
+    });
+    for (const category of ['farmers-market', 'local-farmer', 'community-garden', 'park', 'resource', 'all']) {
+      expect(readFilters(params(`category=${category}`)).category).toBe(category);
+    }
+  });
+
+  it('ignores an unknown category', () => {
+    expect(readFilters(params('category=bakery')).category).toBe('all');
+    expect(readFilters(params('category=')).category).toBe('all');
+    expect(readFilters(params('category=PARK')).category).toBe('all');
+  });
+
+  it('ignores a radius that is not a positive number up to 500', () => {
+    for (const radius of ['abc', '0', '-5', '501', 'Infinity', '']) {
+      expect(readFilters(params(`radius=${radius}`)).radius, radius).toBe(DEFAULT_RADIUS_MILES);
+    }
+    expect(readFilters(params('radius=2.5')).radius).toBe(2.5);
+    expect(readFilters(params('radius=500')).radius).toBe(500);
+  });
+
+  it('keeps only positive whole tag ids, once each', () => {
+    expect(readFilters(params('tags=x,0,-2,3.5,4,4, 5 ,,')).tagIds).toEqual([4, 5]);
+    expect(readFilters(params('tags=')).tagIds).toEqual([]);
+  });
+
+  it('caps the search text at 200 characters and the address at 500', () => {
+    const f = readFilters(params(`q=${'a'.repeat(250)}&address=${'b'.repeat(600)}`));
+    expect(f.search).toHaveLength(200);
+    expect(f.address).toHaveLength(500);
+  });
+});
+
+describe('readPage and readView', () => {
+  it('reads a positive whole page number, else page 1', () => {
+    expect(readPage(params('page=3'))).toBe(3);
+    for (const page of ['', '0', '-1', 'abc', '1.5']) expect(readPage(params(`page=${page}`)), page).toBe(1);
+    expect(readPage(params(''))).toBe(1);
+  });
+
+  it('reads the map view, anything else is the list', () => {
+    expect(readView(params('view=map'))).toBe('map');
+    expect(readView(params('view=list'))).toBe('list');
+    expect(readView(params('view=satellite'))).toBe('list');
+    expect(readView(params(''))).toBe('list');
+  });
+});
+
+describe('writeFilters', () => {
+  it('writes nothing for the defaults, so a fresh visit has a clean URL', () => {
+    expect(writeFilters(params(''), DEFAULT_FILTERS).toString()).toBe('');
+    expect(writeFilters(params(''), { ...DEFAULT_FILTERS, search: '   ', address: ' ' }).toString()).toBe('');
+  });
+
+  it('writes every filter that differs from its default, and reads back the same', () => {
+    const filters: Filters = {
+      category: 'resource',
+      search: 'compost',
+      address: 'Union Station',
+      radius: 25,
+      tagIds: [7, 3],
+    };
+    const written = writeFilters(params(''), filters);
+    expect(Object.fromEntries(written)).toEqual({
+      q: 'compost',
+      category: 'resource',
+      tags: '7,3',
+      address: 'Union Station',
+      radius: '25',
+    });
+    expect(readFilters(written)).toEqual(filters);
+  });
+
+  it('keeps the other parameters and removes filters set back to their defaults', () => {
+    const written = writeFilters(params('view=map&page=2&q=old&category=park&radius=10'), DEFAULT_FILTERS);
+    expect(Object.fromEntries(written)).toEqual({ view: 'map', page: '2' });
+  });
+});
+
+describe('apiQuery', () => {
+  const point = { lat: 39.0997, lng: -94.5786 };
+
+  it('leaves out the category when it is all, and empty filters', () => {
+    expect(apiQuery(DEFAULT_FILTERS, null).toString()).toBe('');
+  });
+
+  it('sends category, trimmed search and comma-joined tag ids', () => {
+    const q = apiQuery({ ...DEFAULT_FILTERS, category: 'park', search: '  garden ', tagIds: [2, 9] }, null);
+    expect(Object.fromEntries(q)).toEqual({ category: 'park', search: 'garden', tagIds: '2,9' });
+  });
+
+  it('sends lat, lng and radius only with an address that was found', () => {
+    const withAddress = { ...DEFAULT_FILTERS, address: 'Union Station', radius: 10 };
+    expect(Object.fromEntries(apiQuery(withAddress, point))).toEqual({
+      lat: '39.0997',
+      lng: '-94.5786',
+      radius: '10',
+    });
+    expect(apiQuery(withAddress, null).toString()).toBe('');
+    expect(apiQuery({ ...DEFAULT_FILTERS, address: '  ' }, point).toString()).toBe('');
+  });
+});

@@ -1,0 +1,1 @@
+export { default as ReportDialog } from './report-dialog';

@@ -1,0 +1,1 @@
+export { TagPicker } from './tag-picker';

@@ -1,0 +1,2 @@
+export { useRecordVisit } from './use-record-visit';
+export { VisitorCount } from './visitor-count';
