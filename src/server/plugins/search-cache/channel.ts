@@ -3,7 +3,7 @@
 // the others' announcements, heard on a LISTEN connection of its own.
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../../context.js';
+import type { Database, Db } from '../../db/connect.js';
 import { BOOT, bumpDataVersion } from './cache.js';
 
 /** NOTIFY channel of the writes that may change a search answer (PostgreSQL). */
@@ -17,7 +17,7 @@ const RELISTEN_MS = 5_000;
  */
 export async function listenForWrites(
   app: FastifyInstance,
-  ctx: Pick<AppContext, 'database' | 'db'>,
+  ctx: { database: Database; db: Db },
   relistenMs = RELISTEN_MS,
 ) {
   let up = false;

@@ -3,7 +3,7 @@
 // step, and the one hook that empties the cache — only after a write was answered 2xx (a refused
 // write, 4xx, changed nothing). Routes get `ctx.searchCache` and build keys with `searchKey`.
 import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../../context.js';
+import type { Database, Db } from '../../db/connect.js';
 import { buildTextQuery } from '../../modules/locations/locations.search.js';
 import { bumpDataVersion, createSearchCache, type SearchCache, writeMayChangeSearch } from './cache.js';
 import { listenForWrites } from './channel.js';
@@ -39,7 +39,7 @@ export function searchKey(kind: string, query: object, view: object | null = nul
 
 export async function registerSearchCache(
   app: FastifyInstance,
-  ctx: Pick<AppContext, 'database' | 'db'>,
+  ctx: { database: Database; db: Db },
 ): Promise<SearchAnswers> {
   const cache = createSearchCache();
   const shared = ctx.database.kind === 'postgres';
