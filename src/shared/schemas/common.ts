@@ -27,3 +27,13 @@ export const idParamSchema = z.object({
     .positive('id must be positive')
     .max(2_147_483_647, 'id is too large'),
 });
+
+/** The answer of a write that has nothing else to say (DELETE /api/tags/{id}). */
+export const successSchema = z.object({ success: z.literal(true) });
+
+/** GET /api/health. */
+export const healthSchema = z.object({ status: z.literal('ok'), database: z.enum(['pglite', 'postgres']) });
+
+/** GET /api/visitors/total and POST /api/visitors/record. */
+export const visitorTotalSchema = z.object({ totalVisitors: z.number().int() });
+export const visitRecordedSchema = z.object({ success: z.literal(true), visitCount: z.number().int() });

@@ -1,6 +1,6 @@
 // POST /api/locations/{id}/view and /api/locations/{id}/click {sessionId} (docs/product.md section 7).
 import { idParamSchema } from '../../../shared/schemas/common.js';
-import { engagementBodySchema } from '../../../shared/schemas/engagement.js';
+import { engagementBodySchema, engagementResultSchema } from '../../../shared/schemas/engagement.js';
 import { MSG } from '../../../shared/messages.js';
 import type { ApiModule } from '../../context.js';
 import { notFound } from '../../http-error.js';
@@ -12,7 +12,10 @@ export const engagementRoutes: ApiModule = (app, ctx) => {
   for (const kind of ['view', 'click'] as const satisfies EngagementKind[]) {
     app.post(
       `/locations/:id/${kind}`,
-      { schema: { params: idParamSchema, body: engagementBodySchema }, preHandler: limit },
+      {
+        schema: { params: idParamSchema, body: engagementBodySchema, response: { 200: engagementResultSchema } },
+        preHandler: limit,
+      },
       async (request) => {
         const counts = await recordEngagement(ctx.db, request.params.id, request.body.sessionId, kind);
         if (!counts) throw notFound(MSG.locationNotFoundShort);

@@ -1,5 +1,5 @@
 // GET /api/geocode?address=... -> {lat, lng} | 404 {message: 'Address not found'}.
-import { ADDRESS_NOT_FOUND, geocodeQuerySchema } from '../../../shared/schemas/geocode.js';
+import { ADDRESS_NOT_FOUND, geocodeQuerySchema, geoPointSchema } from '../../../shared/schemas/geocode.js';
 import type { ApiModule } from '../../context.js';
 import { notFound } from '../../http-error.js';
 
@@ -7,7 +7,7 @@ export const geocodeRoutes: ApiModule = (app, ctx) => {
   app.get(
     '/geocode',
     {
-      schema: { querystring: geocodeQuerySchema },
+      schema: { querystring: geocodeQuerySchema, response: { 200: geoPointSchema } },
       // A person types a few addresses a minute; the service behind allows one request a second.
       preHandler: ctx.rateLimit({ bucket: 'geocode', max: 30, windowMs: 60_000 }),
     },

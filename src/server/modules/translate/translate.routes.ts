@@ -1,4 +1,4 @@
-import { translateBodySchema } from '../../../shared/schemas/translate.js';
+import { translateAnswerSchema, translateBodySchema } from '../../../shared/schemas/translate.js';
 import type { ApiModule } from '../../context.js';
 import { HttpError } from '../../http-error.js';
 import { createTranslator, TranslationUnavailableError } from './translator.js';
@@ -10,7 +10,7 @@ export const translateRoutes: ApiModule = (app, ctx) => {
   app.post(
     '/translate',
     {
-      schema: { body: translateBodySchema },
+      schema: { body: translateBodySchema, response: { 200: translateAnswerSchema } },
       // A page shows a handful of descriptions; a person browsing never needs more than this.
       preHandler: ctx.rateLimit({ bucket: 'translate', max: 300, windowMs: 60_000 }),
     },
