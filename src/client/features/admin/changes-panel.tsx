@@ -97,7 +97,13 @@ function ChangeItem({ rev }: { rev: AdminRevision }) {
     t('changes.sessionReverted'),
   );
   const isLocation = rev.entityType === 'location';
-  const canRevert = !rev.revertedBy && (rev.action === 'create' || rev.action === 'update' || rev.action === 'revert');
+  // A deleted tag can be brought back with its links; a deleted place cannot (it is gone).
+  const canRevert =
+    !rev.revertedBy &&
+    (rev.action === 'create' ||
+      rev.action === 'update' ||
+      rev.action === 'revert' ||
+      (rev.action === 'delete' && rev.entityType === 'tag'));
   const who = rev.actor
     ? t('changes.byAdmin', { actor: rev.actor })
     : rev.sessionId
