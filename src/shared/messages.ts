@@ -14,4 +14,6 @@ export const MSG = {
   // Not in the spec: a place's own coordinates (decision 0303).
   outsideMetro: 'Coordinates must be in the Kansas City area',
   coordinatesTogether: 'Latitude and longitude must be given together',
+  // Not in the spec: an edit made on an old version of a place (issue 13, finding 8).
+  editConflict: 'Someone else changed this place while you were editing it',
 } as const;

@@ -7,6 +7,7 @@ import {
   mapViewQuerySchema,
 } from '../../../shared/schemas/location.js';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { locationVersion } from '../../../shared/location-version.js';
 import type { ApiModule } from '../../context.js';
 import { notFound } from '../../http-error.js';
 import { authorFromRequest } from '../revisions/revisions.repository.js';
@@ -90,15 +91,18 @@ export const locationsRoutes: ApiModule = async (app, ctx) => {
     );
   });
 
-  app.get('/locations/slug/:slug', { schema: { params: slugParamSchema } }, async (request) => {
+  // Each place answers with its version as the ETag, for If-Match on PATCH (no lost updates).
+  app.get('/locations/slug/:slug', { schema: { params: slugParamSchema } }, async (request, reply) => {
     const location = await getLocationBySlug(ctx.db, request.params.slug);
     if (!location) throw notFound(LOCATION_NOT_FOUND);
+    reply.header('etag', locationVersion(location));
     return location;
   });
 
-  app.get('/locations/:id', { schema: { params: idParamSchema } }, async (request) => {
+  app.get('/locations/:id', { schema: { params: idParamSchema } }, async (request, reply) => {
     const location = await getLocationById(ctx.db, request.params.id);
     if (!location) throw notFound(LOCATION_NOT_FOUND);
+    reply.header('etag', locationVersion(location));
     return { ...location, engagement: await getEngagementTotals(ctx.db, location.id) };
   });
 
@@ -110,7 +114,17 @@ export const locationsRoutes: ApiModule = async (app, ctx) => {
   app.patch(
     '/locations/:id',
     { schema: { params: idParamSchema, body: locationPatchSchema }, preHandler: writeLimits },
-    async (request) =>
-      updateLocation(deps, request.params.id, request.body, authorFromRequest(request, ctx.clientHash)),
+    async (request, reply) => {
+      const ifMatch = request.headers['if-match'];
+      const updated = await updateLocation(
+        deps,
+        request.params.id,
+        request.body,
+        authorFromRequest(request, ctx.clientHash),
+        { ifMatch: typeof ifMatch === 'string' ? ifMatch.trim() : undefined },
+      );
+      reply.header('etag', locationVersion(updated));
+      return updated;
+    },
   );
 };

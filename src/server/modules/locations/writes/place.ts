@@ -3,10 +3,12 @@
 // allocated, the tags linked and the revision written, so all of it commits or none.
 import { eq } from 'drizzle-orm';
 import type { LocationFormValues, LocationPatch } from '../../../../shared/schemas/location.js';
+import { locationVersion } from '../../../../shared/location-version.js';
+import { MSG } from '../../../../shared/messages.js';
 import { locationAddressRule } from '../../../../shared/schemas/location.js';
 import type { Db } from '../../../db/connect.js';
 import { locationSlugs, locations } from '../../../db/schema.js';
-import { badRequest, notFound } from '../../../http-error.js';
+import { badRequest, HttpError, notFound } from '../../../http-error.js';
 import { sanitizeDescription } from '../../../lib/sanitize-description.js';
 import type { Geocoder, GeoPoint } from '../../geocode/geocoder.js';
 import { type RevisionAuthor, writeRevision } from '../../revisions/revisions.repository.js';
@@ -131,11 +133,20 @@ export async function updateLocation(
   id: number,
   patch: LocationPatch,
   author: RevisionAuthor,
-  opts: ReadOptions = {},
+  opts: ReadOptions & {
+    /** The version the editor started from (If-Match): a place changed since is refused, 412. */
+    ifMatch?: string;
+  } = {},
 ): Promise<Location> {
   const { db } = deps;
   const [current] = await db.select().from(locations).where(eq(locations.id, id));
   if (!current || (current.hidden && !opts.includeHidden)) throw notFound(LOCATION_NOT_FOUND);
+  const refuseIfStale = (row: { id: number; updatedAt: Date }) => {
+    if (opts.ifMatch && opts.ifMatch !== '*' && opts.ifMatch !== locationVersion(row)) {
+      throw new HttpError(412, MSG.editConflict);
+    }
+  };
+  refuseIfStale(current);
 
   const merged = {
     category: patch.category ?? current.category,
@@ -163,6 +174,14 @@ export async function updateLocation(
 
   await withSlugRetry(() =>
     db.transaction(async (tx) => {
+      // Again under a row lock: two saves from the same version cannot both pass the check.
+      const [locked] = await tx
+        .select({ id: locations.id, updatedAt: locations.updatedAt })
+        .from(locations)
+        .where(eq(locations.id, id))
+        .for('update');
+      if (!locked) throw notFound(LOCATION_NOT_FOUND);
+      refuseIfStale(locked);
       const before = await snapshotLocation(tx, id);
       if (!before) throw notFound(LOCATION_NOT_FOUND);
       const set: Partial<typeof locations.$inferInsert> = { ...columns, updatedAt: new Date() };
