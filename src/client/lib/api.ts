@@ -33,12 +33,18 @@ export async function throwIfResNotOk(res: Response): Promise<void> {
 }
 
 /** A request with an optional JSON body; resolves with the Response once it is OK. */
-export async function apiRequest(method: string, url: string, data?: unknown): Promise<Response> {
+export async function apiRequest(
+  method: string,
+  url: string,
+  data?: unknown,
+  headers: Record<string, string> = {},
+): Promise<Response> {
   const res = await fetch(url, {
     method,
     headers: {
       ...(data !== undefined ? { 'Content-Type': 'application/json' } : {}),
       'X-Session-Id': getEngagementSessionId(),
+      ...headers,
     },
     body: data !== undefined ? JSON.stringify(data) : undefined,
     credentials: 'include',

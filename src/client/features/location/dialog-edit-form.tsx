@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { Location } from '../../../shared/schemas/location';
 import { Button } from '../../components/ui/button';
 import { useUpdateLocation } from './api';
+import { EditConflictNotice } from './edit-conflict-notice';
 import {
   AddressField,
   CategoryField,
@@ -37,7 +38,15 @@ export function DialogEditForm({
   const { t } = useTranslation('location');
   const form = useLocationForm(locationToFormValues(location));
   const category = useWatch({ control: form.control, name: 'category' });
-  const save = useUpdateLocation<LocationFormInput>(location.id, { onSaved, setError: form.setError });
+  const save = useUpdateLocation<LocationFormInput>(location.id, {
+    base: location,
+    onSaved,
+    setError: form.setError,
+  });
+  const loadTheirs = () => {
+    const theirs = save.takeTheirs();
+    if (theirs) form.reset(locationToFormValues(theirs));
+  };
 
   const idPrefix = `detail-${location.id}`;
   return (
@@ -57,6 +66,9 @@ export function DialogEditForm({
       {category === 'resource' && <StatusField form={form} idPrefix={idPrefix} />}
       <ResourceFields form={form} idPrefix={idPrefix} />
       <TagsField form={form} idPrefix={idPrefix} />
+      {save.conflict && (
+        <EditConflictNotice conflict={save.conflict} onKeepMine={save.keepMine} onLoadTheirs={loadTheirs} />
+      )}
       <div className="sticky -bottom-5 -mx-5 flex justify-end gap-2 border-t border-gray-200 bg-white px-5 pb-5 pt-3 sm:-bottom-6 sm:-mx-6 sm:px-6 sm:pb-6">
         <Button type="button" variant="secondary" onClick={onCancel} disabled={save.isPending}>
           {t('cancel')}

@@ -8,6 +8,7 @@ import type { Location } from '../../../shared/schemas/location';
 import { Button } from '../../components/ui/button';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
 import { useUpdateLocation } from './api';
+import { EditConflictNotice } from './edit-conflict-notice';
 import {
   AddressField,
   CategoryField,
@@ -64,7 +65,14 @@ export function PageEditForm({ location, onCancel }: { location: Location; onCan
     if (!isResource && tab === 'details') setTab('about');
   }, [isResource, tab]);
 
-  const save = useUpdateLocation(location.id, { onSaved: (updated) => reloadAfterSave(updated?.slug) });
+  const save = useUpdateLocation(location.id, {
+    base: location,
+    onSaved: (updated) => reloadAfterSave(updated?.slug),
+  });
+  const loadTheirs = () => {
+    const theirs = save.takeTheirs();
+    if (theirs) form.reset(locationToFormValues(theirs));
+  };
 
   const onInvalid = (errors: FieldErrors<LocationFormInput>) => {
     const first = FIELD_ORDER.find((f) => errors[f]);
@@ -117,6 +125,9 @@ export function PageEditForm({ location, onCancel }: { location: Location; onCan
           </TabsContent>
         )}
       </Tabs>
+      {save.conflict && (
+        <EditConflictNotice conflict={save.conflict} onKeepMine={save.keepMine} onLoadTheirs={loadTheirs} />
+      )}
       <div className="flex flex-wrap justify-end gap-2 border-t border-gray-200 pt-4">
         <Button variant="secondary" onClick={onCancel} disabled={save.isPending}>
           {t('cancel')}
