@@ -22,7 +22,7 @@ import { locationsRoutes } from './modules/locations/locations.routes.js';
 import { tagsRoutes } from './modules/tags/tags.routes.js';
 import { translateRoutes } from './modules/translate/translate.routes.js';
 import { visitorsRoutes } from './modules/visitors/visitors.routes.js';
-import { loadHashSalt, makeClientHasher } from './plugins/client-identity.js';
+import { loadHashSalt, makeClientHasher, trustProxyOption } from './plugins/client-identity.js';
 import { duplicatesRoutes } from './modules/duplicates/duplicates.routes.js';
 import { registerErrorHandling } from './plugins/errors.js';
 import { registerPages } from './plugins/pages.js';
@@ -59,7 +59,8 @@ export async function buildApp(deps: AppDeps) {
   const { env, database } = deps;
   const app = Fastify({
     logger: deps.logger ?? (env.LOG_LEVEL === 'silent' ? false : { level: env.LOG_LEVEL }),
-    trustProxy: env.TRUST_PROXY,
+    // Only the proxies TRUST_PROXY names may set the client's address, host and protocol (decision 0701).
+    trustProxy: trustProxyOption(env.TRUST_PROXY),
     bodyLimit: 1024 * 1024,
     // Ids and slugs in paths are short; refuse absurd ones before routing.
     routerOptions: { maxParamLength: 300 },
