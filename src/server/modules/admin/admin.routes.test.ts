@@ -165,6 +165,7 @@ describe('admin API', () => {
         ['POST', '/api/admin/logout'],
         ['GET', '/api/admin/summary'],
         ['GET', '/api/admin/flag-reports?status=pending'],
+        ['GET', '/api/admin/flag-reports/1/screenshot'],
         ['PATCH', '/api/admin/flag-reports/1'],
         ['GET', '/api/admin/revisions'],
         ['POST', '/api/admin/revisions/1/revert'],

@@ -6,6 +6,7 @@ import { ADMIN_INVALID_CREDENTIALS, ADMIN_SIGN_IN_REQUIRED, adminLoginSchema } f
 import type { ApiModule, AppContext, ZodApp } from '../../context.js';
 import { HttpError } from '../../http-error.js';
 import { bulkImportRoutes } from '../bulk-import/bulk-import.routes.js';
+import { reportsAdminRoutes } from '../reports/reports-admin.routes.js';
 import {
   createSession,
   deleteExpiredSessions,
@@ -83,6 +84,7 @@ export const adminRoutes: ApiModule = async (app, ctx) => {
 
       api.get('/session', async (request) => ({ username: adminOf(request).username }));
 
+      await reportsAdminRoutes(api, ctx);
       await reviewRoutes(api, ctx);
       await bulkImportRoutes(api, ctx);
     },
