@@ -3,8 +3,8 @@
 import { vi } from 'vitest';
 
 /** Fakes Date only (timers stay real, the clock keeps running) and, when the current window of
- * `windowMs` has less than `roomMs` left, moves it to the start of the next one (never further).
- * Undo with vi.useRealTimers(). */
+ * `windowMs` has less than `roomMs` left, moves it to the start of the next one (never further;
+ * roomMs = windowMs always moves it there). Undo with vi.useRealTimers(). */
 export function leaveRoomInWindow(windowMs: number, roomMs: number): void {
   const now = Date.now();
   vi.useFakeTimers({ toFake: ['Date'], shouldAdvanceTime: true, now });

@@ -4,6 +4,7 @@ import fastifyCookie from '@fastify/cookie';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ADMIN_INVALID_CREDENTIALS, ADMIN_SIGN_IN_REQUIRED, adminLoginSchema } from '../../../shared/schemas/admin.js';
 import type { ApiModule, AppContext, ZodApp } from '../../context.js';
+import { BUSY_RETRY_AFTER_S } from '../../db/limits.js';
 import { HttpError } from '../../http-error.js';
 import { bulkImportRoutes } from '../bulk-import/bulk-import.routes.js';
 import { reportsAdminRoutes } from '../reports/reports-admin.routes.js';
@@ -16,10 +17,12 @@ import {
   SESSION_ABSOLUTE_MS,
 } from './admin.repository.js';
 import { adminOf } from './admin-auth.js';
-import { dummyHash, scryptParamsFor, verifyPassword } from './password.js';
+import { dummyHash, ScryptBusyError, scryptParamsFor, verifyPassword } from './password.js';
+import { createSignInGuard } from './sign-in-guard.js';
 import { reviewRoutes } from './review.routes.js';
 
 export const ADMIN_COOKIE = 'kc_admin';
+export const SIGN_IN_BUSY_MESSAGE = 'Too many sign-ins at once. Please try again in a moment.';
 
 function cookieOptions(ctx: AppContext) {
   return {
@@ -31,6 +34,7 @@ function cookieOptions(ctx: AppContext) {
 }
 
 export const adminRoutes: ApiModule = async (app, ctx) => {
+  const beginSignIn = createSignInGuard(ctx.db, ctx.clientHash, ctx.env.RATE_LIMIT_SCALE);
   await app.register(
     async (scope) => {
       const api = scope as unknown as ZodApp;
@@ -55,15 +59,23 @@ export const adminRoutes: ApiModule = async (app, ctx) => {
         {
           config: { adminPublic: true },
           schema: { body: adminLoginSchema },
-          // Ten tries per quarter hour per client: enough for typos, useless for guessing.
-          preHandler: ctx.rateLimit({ bucket: 'admin:login', max: 10, windowMs: 15 * 60_000 }),
         },
         async (request, reply) => {
           const { username, password } = request.body;
+          // Failures per client, per username and in all (decision 0704); 429 once one is over.
+          const attempt = await beginSignIn(request, username);
           const user = await findUserByUsername(ctx.db, username);
-          // Unknown usernames cost the same scrypt work as wrong passwords: one answer, one timing.
-          const ok = await verifyPassword(password, user?.password ?? (await dummyHash(scryptParamsFor(ctx.env))));
+          let ok: boolean;
+          try {
+            // Unknown usernames cost the same scrypt work as wrong passwords: one answer, one timing.
+            ok = await verifyPassword(password, user?.password ?? (await dummyHash(scryptParamsFor(ctx.env))));
+          } catch (err) {
+            if (!(err instanceof ScryptBusyError)) throw err;
+            await attempt.notAFailure();
+            throw new HttpError(503, SIGN_IN_BUSY_MESSAGE, undefined, { 'retry-after': String(BUSY_RETRY_AFTER_S) });
+          }
           if (!user || !ok) throw new HttpError(401, ADMIN_INVALID_CREDENTIALS);
+          await attempt.notAFailure();
           await deleteExpiredSessions(ctx.db);
           // A new id at every sign-in (no session fixation); a previous cookie's session ends.
           const previous = request.cookies[ADMIN_COOKIE];
