@@ -100,6 +100,36 @@ describe('client identity', () => {
     expect((await wrongSignIn(direct, '2001:db8:1:3::5')).statusCode).toBe(401);
   });
 
+  it('logs name the client by its hash, never by its address', async () => {
+    const lines: string[] = [];
+    const logged = await buildApp({
+      env: testEnv({ TRUST_PROXY: '10.0.0.2' }),
+      database: proxied.database,
+      logger: { level: 'info', stream: { write: (line: string) => lines.push(line) } },
+    });
+    await logged.ready();
+    try {
+      await logged.inject({ method: 'GET', url: '/api/health', remoteAddress: '203.0.113.77' });
+      await logged.inject({
+        method: 'GET',
+        url: '/api/health',
+        remoteAddress: '10.0.0.2',
+        headers: { 'x-forwarded-for': '198.51.100.23' },
+      });
+      await logged.inject({ method: 'GET', url: '/api/nowhere', remoteAddress: '2001:db8:9:9::1' });
+    } finally {
+      await logged.close();
+    }
+    const text = lines.join('');
+    expect(text).toContain('incoming request');
+    for (const address of ['203.0.113.77', '10.0.0.2', '198.51.100.23', '2001:db8:9:9::1', 'remoteAddress']) {
+      expect(text).not.toContain(address);
+    }
+    const clients = lines.map((l) => JSON.parse(l).req?.client).filter(Boolean);
+    expect(clients.length).toBeGreaterThanOrEqual(3);
+    expect(clients.every((c: string) => /^[0-9a-f]{32}$/.test(c))).toBe(true);
+  });
+
   it('clientKey: IPv4 as it is, IPv6 by its /64, IPv4-mapped IPv6 as IPv4', () => {
     expect(clientKey('203.0.113.9')).toBe('203.0.113.9');
     expect(clientKey('2001:db8:1:2::5')).toBe('2001:db8:1:2::/64');

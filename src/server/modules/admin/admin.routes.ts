@@ -3,7 +3,7 @@
 import fastifyCookie from '@fastify/cookie';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ADMIN_INVALID_CREDENTIALS, ADMIN_SIGN_IN_REQUIRED, adminLoginSchema } from '../../../shared/schemas/admin.js';
-import type { ApiModule, AppContext, ZodApp } from '../../context.js';
+import type { ApiModule, ZodApp } from '../../context.js';
 import { BUSY_RETRY_AFTER_S } from '../../db/limits.js';
 import { HttpError } from '../../http-error.js';
 import { bulkImportRoutes } from '../bulk-import/bulk-import.routes.js';
@@ -14,24 +14,14 @@ import {
   deleteSession,
   findUserByUsername,
   resolveSession,
-  SESSION_ABSOLUTE_MS,
 } from './admin.repository.js';
+import { clearSessionCookies, sessionCookieOf, setSessionCookie } from './admin-cookie.js';
 import { adminOf } from './admin-auth.js';
 import { dummyHash, ScryptBusyError, scryptParamsFor, verifyPassword } from './password.js';
 import { createSignInGuard } from './sign-in-guard.js';
 import { reviewRoutes } from './review.routes.js';
 
-export const ADMIN_COOKIE = 'kc_admin';
 export const SIGN_IN_BUSY_MESSAGE = 'Too many sign-ins at once. Please try again in a moment.';
-
-function cookieOptions(ctx: AppContext) {
-  return {
-    path: '/',
-    httpOnly: true,
-    sameSite: 'strict' as const,
-    secure: ctx.env.NODE_ENV === 'production',
-  };
-}
 
 export const adminRoutes: ApiModule = async (app, ctx) => {
   const beginSignIn = createSignInGuard(ctx.db, ctx.clientHash, ctx.env.RATE_LIMIT_SCALE);
@@ -43,10 +33,10 @@ export const adminRoutes: ApiModule = async (app, ctx) => {
 
       scope.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
         if (request.routeOptions.config?.adminPublic) return;
-        const id = request.cookies[ADMIN_COOKIE];
+        const id = sessionCookieOf(request);
         const admin = id ? await resolveSession(ctx.db, id) : null;
         if (!admin) {
-          if (id) reply.clearCookie(ADMIN_COOKIE, cookieOptions(ctx));
+          if (id) clearSessionCookies(ctx.env, request, reply);
           throw new HttpError(401, ADMIN_SIGN_IN_REQUIRED);
         }
         request.admin = admin;
@@ -78,19 +68,19 @@ export const adminRoutes: ApiModule = async (app, ctx) => {
           await attempt.notAFailure();
           await deleteExpiredSessions(ctx.db);
           // A new id at every sign-in (no session fixation); a previous cookie's session ends.
-          const previous = request.cookies[ADMIN_COOKIE];
+          const previous = sessionCookieOf(request);
           if (previous) await deleteSession(ctx.db, previous);
           const id = await createSession(ctx.db, user.id);
           reply.header('cache-control', 'no-store');
-          reply.setCookie(ADMIN_COOKIE, id, { ...cookieOptions(ctx), maxAge: SESSION_ABSOLUTE_MS / 1000 });
+          setSessionCookie(ctx.env, request, reply, id);
           return { username: user.username };
         },
       );
 
       api.post('/logout', async (request, reply) => {
-        const id = request.cookies[ADMIN_COOKIE];
+        const id = sessionCookieOf(request);
         if (id) await deleteSession(ctx.db, id);
-        reply.clearCookie(ADMIN_COOKIE, cookieOptions(ctx));
+        clearSessionCookies(ctx.env, request, reply);
         return { success: true };
       });
 

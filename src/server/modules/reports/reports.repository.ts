@@ -1,11 +1,17 @@
-import { count, desc, eq, sql } from 'drizzle-orm';
+import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { AdminFlagReportItem } from '../../../shared/schemas/admin.js';
 import { type FlagReport, PNG_DATA_URL_PREFIX } from '../../../shared/schemas/flag-report.js';
 import type { Db } from '../../db/connect.js';
 import { flagReports, locations } from '../../db/schema.js';
 
-export async function locationExists(db: Db, id: number): Promise<boolean> {
-  const rows = await db.select({ id: locations.id }).from(locations).where(eq(locations.id, id)).limit(1);
+/** A place visitors can see. A hidden one answers like a missing one, so a report cannot tell
+ * that a hidden place exists (decision 0705). */
+export async function visibleLocationExists(db: Db, id: number): Promise<boolean> {
+  const rows = await db
+    .select({ id: locations.id })
+    .from(locations)
+    .where(and(eq(locations.id, id), eq(locations.hidden, false)))
+    .limit(1);
   return rows.length > 0;
 }
 

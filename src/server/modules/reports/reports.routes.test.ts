@@ -93,6 +93,20 @@ describe('flag reports API (POST /api/flag-reports)', () => {
     expect(res.json().errors).toEqual({ locationId: 'Location not found' });
   });
 
+  it('answers a hidden place exactly like a missing one', async () => {
+    const [hidden] = await t.database.db
+      .insert(locations)
+      .values({ name: 'Hidden Market', category: 'park', slug: `hidden-market-${Date.now()}`, hidden: true })
+      .returning({ id: locations.id });
+    const forHidden = await report({ locationId: hidden!.id, flagType: 'other', description: 'x' });
+    const forMissing = await report({ locationId: 987655, flagType: 'other', description: 'x' });
+    expect(forHidden.statusCode).toBe(400);
+    expect(forHidden.body).toBe(forMissing.body);
+    expect(await t.database.db.select().from(flagReports).where(eq(flagReports.locationId, hidden!.id))).toHaveLength(
+      0,
+    );
+  });
+
   it('refuses a bad flag type', async () => {
     for (const flagType of ['spam', '', 3, null, undefined]) {
       const res = await report({ locationId: null, flagType, description: 'x' });
