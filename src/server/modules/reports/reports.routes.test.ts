@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { SCREENSHOT_MAX_BYTES, SCREENSHOT_MAX_PIXELS, SCREENSHOT_MAX_SIDE_PX } from '../../../shared/constants.js';
 import {
   containsScriptTag,
@@ -9,6 +9,7 @@ import {
   SCREENSHOT_INVALID_MESSAGE,
 } from '../../../shared/schemas/flag-report.js';
 import { flagReports, locations } from '../../db/schema.js';
+import { leaveRoomInWindow } from '../../test/clock.js';
 import { createTestApp, jsonHeaders, type TestApp } from '../../test/test-app.js';
 
 const PNG_HEAD = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
@@ -48,6 +49,9 @@ describe('flag reports API (POST /api/flag-reports)', () => {
     locationId = rows[0]!.id;
   });
   afterAll(() => t.close());
+  afterEach(() => {
+    vi.useRealTimers();
+  });
 
   // Each request from its own address so the 10/minute limit only bites in its own test.
   const report = (body: unknown, ip = `10.3.${Math.floor(++ipCounter / 250)}.${ipCounter % 250}`) =>
@@ -221,11 +225,18 @@ describe('flag reports API (POST /api/flag-reports)', () => {
   });
 
   it('rate limits one client at 10 a minute', async () => {
+    // The limit counts in fixed one-minute windows: started just before one ends, the 11 requests
+    // would split over two windows and none would be refused. Start there on purpose, then leave
+    // room so every request lands in one window (the test once failed at random on this).
+    vi.useFakeTimers({ toFake: ['Date'], shouldAdvanceTime: true });
+    vi.setSystemTime(Math.ceil(Date.now() / 60_000) * 60_000 - 50);
+    leaveRoomInWindow(60_000, 30_000);
     const codes: number[] = [];
     for (let i = 0; i < 11; i++)
       codes.push((await report({ locationId: null, flagType: 'duplicate' }, '10.3.200.200')).statusCode);
     expect(codes.slice(0, 10).every((c) => c === 201)).toBe(true);
     expect(codes[10]).toBe(429);
+    vi.useRealTimers();
   });
 
   it('shared helpers: script detection and PNG check', () => {
