@@ -139,7 +139,11 @@ test('the review desk resolves a flag report and reverts an anonymous edit', asy
   const item = page.getByTestId('flag-report').filter({ hasText: reportText });
   await expect(item).toBeVisible();
   await expect(item.getByRole('link', { name })).toHaveAttribute('href', `/discover/${place.slug}`);
-  await expect(item.getByRole('img', { name: /Screenshot attached to report/ })).toBeVisible();
+  const shotImg = item.getByRole('img', { name: /Screenshot attached to report/ });
+  await expect(shotImg).toBeVisible();
+  // The picture comes from its own administrator-only route (decision 0703), and it loads.
+  await expect(shotImg).toHaveAttribute('src', /^\/api\/admin\/flag-reports\/\d+\/screenshot$/);
+  await expect.poll(() => shotImg.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(1);
   await item.getByLabel('Review notes').fill('Checked with the park office');
   await item.getByRole('button', { name: 'Mark resolved' }).click();
   await expect(page.getByTestId('toast')).toContainText('Report updated');

@@ -24,6 +24,7 @@ const env = readEnv({
   ...process.env,
   NODE_ENV: 'production',
   PORT: String(port),
+  PUBLIC_URL: `http://127.0.0.1:${port}`,
   HOST: '127.0.0.1',
   DATA_DIR: dataDir,
   DATABASE_URL: '',

@@ -32,6 +32,15 @@ if (!fs.existsSync(built) || fs.statSync(built).mtimeMs < sources) {
 // Run the server in this process (no child to forward signals to, and the data-folder lock
 // names this pid).
 process.env.NODE_ENV ??= 'production';
+// Production needs PUBLIC_URL (links are never built from a request's Host header). A fresh clone
+// has none, so npm start serves http://localhost:PORT and says so (decision 0702).
+if (process.env.NODE_ENV === 'production' && !process.env.PUBLIC_URL) {
+  process.env.PUBLIC_URL = `http://localhost:${process.env.PORT || 3000}`;
+  console.log(
+    `PUBLIC_URL is not set: using ${process.env.PUBLIC_URL} for canonical links and the sitemap. ` +
+      'Set PUBLIC_URL to the public https:// origin before serving real visitors.',
+  );
+}
 const { register } = await import('tsx/esm/api');
 register();
 await import(path.join(root, 'src/server/main.ts'));

@@ -46,7 +46,7 @@ async function main() {
   }) as typeof db.execute;
   setSearchCacheEnabled(false);
   const app = await buildApp({
-    env: testEnv({ NODE_ENV: 'production', LOG_LEVEL: 'silent' }),
+    env: testEnv({ NODE_ENV: 'production', LOG_LEVEL: 'silent', PUBLIC_URL: 'http://localhost:3000' }),
     database,
     logger: false,
   });

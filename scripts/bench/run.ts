@@ -172,7 +172,7 @@ async function main() {
     return originalExecute(q);
   }) as typeof db.execute;
 
-  const env = testEnv({ NODE_ENV: 'production', LOG_LEVEL: 'silent' });
+  const env = testEnv({ NODE_ENV: 'production', LOG_LEVEL: 'silent', PUBLIC_URL: 'http://localhost:3000' });
   // The built client, when there is one, serves /about for the "blocking" row.
   const clientDir = path.join(root, 'dist/client');
   const hasClient = fs.existsSync(path.join(clientDir, 'index.html'));

@@ -22,7 +22,7 @@ import { locationsRoutes } from './modules/locations/locations.routes.js';
 import { tagsRoutes } from './modules/tags/tags.routes.js';
 import { translateRoutes } from './modules/translate/translate.routes.js';
 import { visitorsRoutes } from './modules/visitors/visitors.routes.js';
-import { loadHashSalt, makeClientHasher } from './plugins/client-identity.js';
+import { loadHashSalt, makeClientHasher, requestLogSerializer, trustProxyOption } from './plugins/client-identity.js';
 import { duplicatesRoutes } from './modules/duplicates/duplicates.routes.js';
 import { registerErrorHandling } from './plugins/errors.js';
 import { registerPages } from './plugins/pages.js';
@@ -58,9 +58,22 @@ const API_MODULES: ApiModule[] = [
 
 export async function buildApp(deps: AppDeps) {
   const { env, database } = deps;
+  const clientHash = makeClientHasher(await loadHashSalt(database.db, env.SESSION_SECRET));
+  const logger = deps.logger ?? (env.LOG_LEVEL === 'silent' ? false : { level: env.LOG_LEVEL });
   const app = Fastify({
-    logger: deps.logger ?? (env.LOG_LEVEL === 'silent' ? false : { level: env.LOG_LEVEL }),
-    trustProxy: env.TRUST_PROXY,
+    // Logs name a client by its salted hash, never by its address (decision 0705).
+    logger:
+      logger === false
+        ? false
+        : {
+            ...(logger === true ? {} : logger),
+            serializers: {
+              ...(logger === true ? {} : logger.serializers),
+              req: requestLogSerializer(clientHash),
+            },
+          },
+    // Only the proxies TRUST_PROXY names may set the client's address, host and protocol (decision 0701).
+    trustProxy: trustProxyOption(env.TRUST_PROXY),
     bodyLimit: 1024 * 1024,
     // Ids and slugs in paths are short; refuse absurd ones before routing.
     routerOptions: { maxParamLength: 300 },
@@ -71,7 +84,6 @@ export async function buildApp(deps: AppDeps) {
   registerErrorHandling(app);
   await registerSecurity(app, env);
 
-  const clientHash = makeClientHasher(await loadHashSalt(database.db, env.SESSION_SECRET));
   const fetchFn = deps.fetch ?? globalThis.fetch;
   // Before the API modules: its hook must see every write they answer.
   const searchCache = await registerSearchCache(app, { database, db: database.db });

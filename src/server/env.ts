@@ -1,5 +1,6 @@
 // Every environment variable the server reads, in one zod schema. Bad values stop the process
 // with a message naming the variable (see main.ts). Documented in README.md and .env.example.
+import net from 'node:net';
 import { z } from 'zod';
 
 const bool = z
@@ -7,6 +8,40 @@ const bool = z
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
 
 const emptyAsUndefined = (v: unknown) => (v === '' ? undefined : v);
+
+/** Which peers may speak for the client through X-Forwarded-*: none (false), a hop count, or the
+ * proxies' addresses and CIDR ranges (decision 0701). */
+export type TrustProxy = false | number | string[];
+
+export const TRUST_PROXY_FORM =
+  "TRUST_PROXY must list the proxies' addresses or CIDR ranges, comma-separated (e.g. 10.0.0.2,192.168.0.0/16), " +
+  "or give a hop count (e.g. 1); 'true' is refused because it lets any client choose its own address";
+
+/** Names proxy-addr (Fastify's trustProxy) expands into well-known ranges. */
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+const MAX_PROXY_HOPS = 20;
+
+function isAddressOrRange(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.has(entry)) return true;
+  const [address = '', bits, ...rest] = entry.split('/');
+  const family = net.isIP(address);
+  if (rest.length > 0 || family === 0) return false;
+  if (bits === undefined) return true;
+  return /^\d{1,3}$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128);
+}
+
+/** The parsed TRUST_PROXY, or null when it is none of the accepted forms. */
+export function parseTrustProxy(raw: string | undefined): TrustProxy | null {
+  const value = raw?.trim() ?? '';
+  if (value === '' || value === 'false') return false;
+  if (/^\d+$/.test(value)) {
+    const hops = Number(value);
+    if (hops > MAX_PROXY_HOPS) return null;
+    return hops === 0 ? false : hops;
+  }
+  const entries = value.split(',').map((e) => e.trim());
+  return entries.every(isAddressOrRange) ? entries : null;
+}
 
 export const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -22,22 +57,44 @@ export const envSchema = z.object({
   MAP_TILE_URL: z.string().min(1).default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
   SEED: bool.default(true),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  /** Set when the app runs behind a proxy or load balancer, so client addresses are right. */
-  TRUST_PROXY: bool.default(false),
+  /** The proxies or load balancers in front of the app (addresses/CIDR ranges, or a hop count), so
+   * client addresses, host and protocol come from their X-Forwarded-* headers and nobody else's. */
+  TRUST_PROXY: z
+    .string()
+    .optional()
+    .refine((v) => parseTrustProxy(v) !== null, TRUST_PROXY_FORM)
+    .transform((v): TrustProxy => parseTrustProxy(v) ?? false),
   /** Multiplies every per-client rate limit; only for test rigs where all traffic comes from one
    * address (the end-to-end server uses 50). Leave at 1 in production. */
   RATE_LIMIT_SCALE: z.coerce.number().positive().max(10_000).default(1),
   /** Most places the map receives as points at once (GET /api/locations/map, decision 0203); beyond
    * it the map asks for the part in view, grouped into clusters by the server. */
   MAP_POINT_LIMIT: z.coerce.number().int().min(1).max(100_000).default(1000),
-  /** Public origin used in canonical URLs, sitemaps and share links, e.g. https://green.example.org */
-  PUBLIC_URL: z.preprocess(emptyAsUndefined, z.string().url().optional()),
+  /** Public origin used in canonical URLs, sitemaps and share links, e.g. https://green.example.org.
+   * Required in production, so no link is ever built from a request's Host header (decision 0701). */
+  PUBLIC_URL: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .url()
+      .refine((v) => /^https?:\/\//i.test(v), 'PUBLIC_URL must start with http:// or https://')
+      .optional(),
+  ),
+});
+
+export const PUBLIC_URL_REQUIRED =
+  'PUBLIC_URL is required when NODE_ENV=production: the public origin, e.g. https://green.example.org';
+
+const checkedEnvSchema = envSchema.superRefine((env, ctx) => {
+  if (env.NODE_ENV === 'production' && !env.PUBLIC_URL) {
+    ctx.addIssue({ code: 'custom', path: ['PUBLIC_URL'], message: PUBLIC_URL_REQUIRED });
+  }
 });
 
 export type Env = z.infer<typeof envSchema>;
 
 export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
-  const parsed = envSchema.safeParse(source);
+  const parsed = checkedEnvSchema.safeParse(source);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new Error(`Invalid environment:\n${lines.join('\n')}`);

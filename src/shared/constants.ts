@@ -80,5 +80,12 @@ export const SESSION_STORAGE_SESSION_KEY = 'engagement_session_id';
 export const SESSION_STORAGE_VISIT_KEY = 'visit_recorded';
 export const LOCAL_STORAGE_ENGAGEMENT_KEY = 'location_engagement_session_id';
 
-/** Screenshots in flag reports: PNG data URLs up to this many bytes of image. */
-export const SCREENSHOT_MAX_BYTES = 5 * 1024 * 1024;
+/** Screenshots in flag reports: PNG data URLs up to this many bytes of image. 2 MB holds an
+ * element at scale 1 or a whole page at scale 0.5 with room to spare; the client halves the scale
+ * until its picture fits (decision 0703). */
+export const SCREENSHOT_MAX_BYTES = 2 * 1024 * 1024;
+/** Widest or tallest screenshot accepted, in pixels (the PNG header's declared size). */
+export const SCREENSHOT_MAX_SIDE_PX = 8192;
+/** Most pixels a screenshot may declare: 4096 x 4096, 64 MiB once decoded to RGBA. A small PNG can
+ * declare a huge area (it compresses), and the review desk's browser would decode all of it. */
+export const SCREENSHOT_MAX_PIXELS = 4096 * 4096;

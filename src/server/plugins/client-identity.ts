@@ -1,10 +1,14 @@
 // Who is asking, without storing who they are: a salted sha256 of the client address. The salt is
 // SESSION_SECRET, else a random value kept in the database so every app process uses the same one.
+// The address is Fastify's request.ip, which reads X-Forwarded-For only from the proxies
+// TRUST_PROXY names (decision 0701).
 import crypto from 'node:crypto';
+import net from 'node:net';
 import { sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../db/connect.js';
 import { appSettings } from '../db/schema.js';
+import type { TrustProxy } from '../env.js';
 
 export async function loadHashSalt(db: Db, secret: string | undefined): Promise<string> {
   if (secret) return secret;
@@ -17,7 +21,73 @@ export async function loadHashSalt(db: Db, secret: string | undefined): Promise<
   return rows[0]?.value ?? fresh;
 }
 
+/** Fastify's trustProxy for a parsed TRUST_PROXY. Fastify 5 turns a bare number into "trust
+ * nobody", so a hop count becomes a function trusting that many hops, as proxy-addr counts them. */
+export function trustProxyOption(value: TrustProxy): false | string[] | ((address: string, hop: number) => boolean) {
+  if (value === false) return false;
+  if (typeof value === 'number') return (_address, hop) => hop < value;
+  return value;
+}
+
+/** The 16-bit groups of an IPv6 address (zone id dropped, '::' expanded, an IPv4 tail split). */
+function ipv6Groups(address: string): number[] | null {
+  const plain = address.split('%')[0] ?? '';
+  const halves = plain.split('::');
+  if (halves.length > 2) return null;
+  const parse = (part: string | undefined): number[] | null => {
+    if (!part) return [];
+    const out: number[] = [];
+    for (const g of part.split(':')) {
+      if (net.isIPv4(g)) {
+        const [a = 0, b = 0, c = 0, d = 0] = g.split('.').map(Number);
+        out.push((a << 8) | b, (c << 8) | d);
+      } else if (/^[0-9a-f]{1,4}$/i.test(g)) out.push(Number.parseInt(g, 16));
+      else return null;
+    }
+    return out;
+  };
+  const head = parse(halves[0]);
+  const tail = parse(halves[1]);
+  if (!head || !tail) return null;
+  const fill = halves.length === 2 ? 8 - head.length - tail.length : 0;
+  if (fill < 0) return null;
+  const groups = [...head, ...new Array<number>(fill).fill(0), ...tail];
+  return groups.length === 8 ? groups : null;
+}
+
+/** What the rate limits and revisions count as one client: an IPv4 address as it is, an IPv6
+ * address by its /64 (one household or server usually holds a whole /64, and can pick any address
+ * in it), an IPv4-mapped IPv6 address as its IPv4 address. */
+export function clientKey(ip: string): string {
+  if (!net.isIPv6(ip)) return ip;
+  const groups = ipv6Groups(ip);
+  if (!groups) return ip;
+  if (groups.slice(0, 5).every((g) => g === 0) && groups[5] === 0xffff) {
+    const [hi = 0, lo = 0] = groups.slice(6);
+    return `${hi >> 8}.${hi & 0xff}.${lo >> 8}.${lo & 0xff}`;
+  }
+  return `${groups
+    .slice(0, 4)
+    .map((g) => g.toString(16))
+    .join(':')}::/64`;
+}
+
 export function makeClientHasher(salt: string) {
   return (request: FastifyRequest): string =>
-    crypto.createHash('sha256').update(`${salt}:${request.ip}`).digest('hex').slice(0, 32);
+    crypto
+      .createHash('sha256')
+      .update(`${salt}:${clientKey(request.ip)}`)
+      .digest('hex')
+      .slice(0, 32);
+}
+
+/** Fastify's `req` log serializer without the client's address (Fastify's own logs remoteAddress
+ * and remotePort): the client appears as the same salted hash the rate limits use (decision 0705). */
+export function requestLogSerializer(clientHash: (request: FastifyRequest) => string) {
+  return (request: FastifyRequest) => ({
+    method: request.method,
+    url: request.url,
+    host: request.host,
+    client: typeof request.ip === 'string' ? clientHash(request) : undefined,
+  });
 }

@@ -70,6 +70,25 @@ export interface AdminRevision {
   changes: FieldChange[];
 }
 
+/** A flag report in the review desk's list (GET /api/admin/flag-reports, decision 0703): the
+ * screenshot is not in it, only whether there is one and its size in bytes; the picture itself is
+ * GET /api/admin/flag-reports/{id}/screenshot. */
+export interface AdminFlagReportItem {
+  id: number;
+  locationId: number | null;
+  location: { id: number; name: string; slug: string } | null;
+  flagType: string;
+  description: string | null;
+  hasScreenshot: boolean;
+  screenshotBytes: number | null;
+  reportedAt: string;
+  status: string;
+  reviewedAt: string | null;
+  reviewNotes: string | null;
+}
+
+/** A whole flag report row, screenshot included (listFlagReports in review.repository.ts, which no
+ * route serves any more: the list is AdminFlagReportItem). */
 export interface AdminFlagReport {
   id: number;
   locationId: number | null;

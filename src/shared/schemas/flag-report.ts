@@ -1,14 +1,15 @@
 // POST /api/flag-reports (docs/product.md sections 3, 5 and 7): the report dialog's payload.
 import { z } from 'zod';
-import { FLAG_TYPES, SCREENSHOT_MAX_BYTES } from '../constants.js';
+import { FLAG_TYPES, SCREENSHOT_MAX_BYTES, SCREENSHOT_MAX_PIXELS, SCREENSHOT_MAX_SIDE_PX } from '../constants.js';
 import { MSG } from '../messages.js';
 
 export const FLAG_DESCRIPTION_MAX = 2000;
 export const FLAG_TYPE_MESSAGE = 'Flag type must be duplicate, outdated or other';
 export const SCREENSHOT_INVALID_MESSAGE = 'Screenshot must be a PNG image';
 export const SCREENSHOT_TOO_LARGE_MESSAGE = 'Screenshot is too large';
+export const SCREENSHOT_DIMENSIONS_MESSAGE = `Screenshot must be at most ${SCREENSHOT_MAX_SIDE_PX} pixels wide and high, and ${SCREENSHOT_MAX_PIXELS.toLocaleString('en-US')} pixels in all`;
 export const PNG_DATA_URL_PREFIX = 'data:image/png;base64,';
-export { SCREENSHOT_MAX_BYTES };
+export { SCREENSHOT_MAX_BYTES, SCREENSHOT_MAX_PIXELS, SCREENSHOT_MAX_SIDE_PX };
 
 const NAMED: Record<string, string> = { lt: '<', gt: '>', amp: '&', quot: '"', apos: "'", sol: '/', nbsp: ' ' };
 
@@ -46,14 +47,37 @@ export function screenshotByteLength(dataUrl: string): number {
 }
 
 const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
+const IHDR = [0x49, 0x48, 0x44, 0x52];
 
-/** A 'data:image/png;base64,' URL with valid base64 whose bytes start with the PNG signature. */
-export function isPngDataUrl(value: string): boolean {
-  if (!value.startsWith(PNG_DATA_URL_PREFIX)) return false;
+/** The width and height a 'data:image/png;base64,' URL declares: valid base64, the PNG signature,
+ * then the IHDR chunk (length 13) that every PNG starts with. Null for anything else. Only the
+ * first 24 bytes are decoded. */
+export function pngDimensions(value: string): { width: number; height: number } | null {
+  if (!value.startsWith(PNG_DATA_URL_PREFIX)) return null;
   const b64 = value.slice(PNG_DATA_URL_PREFIX.length);
-  if (b64.length < 12 || b64.length % 4 !== 0 || !/^[A-Za-z0-9+/]+={0,2}$/.test(b64)) return false;
-  const head = atob(b64.slice(0, 12));
-  return PNG_SIGNATURE.every((byte, i) => head.charCodeAt(i) === byte);
+  if (b64.length < 32 || b64.length % 4 !== 0 || !/^[A-Za-z0-9+/]+={0,2}$/.test(b64)) return null;
+  const head = atob(b64.slice(0, 32));
+  const byte = (i: number) => head.charCodeAt(i);
+  const u32 = (i: number) => byte(i) * 0x1000000 + ((byte(i + 1) << 16) | (byte(i + 2) << 8) | byte(i + 3));
+  if (!PNG_SIGNATURE.every((b, i) => byte(i) === b)) return null;
+  if (u32(8) !== 13 || !IHDR.every((b, i) => byte(12 + i) === b)) return null;
+  const width = u32(16);
+  const height = u32(20);
+  return width > 0 && height > 0 ? { width, height } : null;
+}
+
+/** A PNG data URL (see pngDimensions). */
+export function isPngDataUrl(value: string): boolean {
+  return pngDimensions(value) !== null;
+}
+
+/** Within SCREENSHOT_MAX_SIDE_PX on each side and SCREENSHOT_MAX_PIXELS in all. */
+export function screenshotDimensionsAllowed(size: { width: number; height: number }): boolean {
+  return (
+    size.width <= SCREENSHOT_MAX_SIDE_PX &&
+    size.height <= SCREENSHOT_MAX_SIDE_PX &&
+    size.width * size.height <= SCREENSHOT_MAX_PIXELS
+  );
 }
 
 export const flagReportSchema = z.object({
@@ -75,7 +99,13 @@ export const flagReportSchema = z.object({
     .string({ error: SCREENSHOT_INVALID_MESSAGE })
     .nullish()
     .transform((v) => v || null)
-    .refine((v) => v === null || isPngDataUrl(v), SCREENSHOT_INVALID_MESSAGE),
+    .superRefine((v, ctx) => {
+      if (v === null) return;
+      const size = pngDimensions(v);
+      if (!size) ctx.addIssue({ code: 'custom', message: SCREENSHOT_INVALID_MESSAGE });
+      else if (!screenshotDimensionsAllowed(size))
+        ctx.addIssue({ code: 'custom', message: SCREENSHOT_DIMENSIONS_MESSAGE });
+    }),
 });
 export type FlagReportInput = z.input<typeof flagReportSchema>;
 export type FlagReport = z.output<typeof flagReportSchema>;

@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { AdminFlagReport } from '../../../shared/schemas/admin';
+import type { AdminFlagReportItem } from '../../../shared/schemas/admin';
 import { Button } from '../../components/ui/button';
 import { Label, NativeSelect, Textarea } from '../../components/ui/form-controls';
 import { apiRequest, getJson } from '../../lib/api';
@@ -18,7 +18,7 @@ export function ReportsPanel() {
   const url = `/api/admin/flag-reports?status=${status}`;
   const reports = useQuery({
     queryKey: [url],
-    queryFn: () => getJson<{ items: AdminFlagReport[]; total: number }>(url),
+    queryFn: () => getJson<{ items: AdminFlagReportItem[]; total: number }>(url),
   });
   return (
     <section aria-labelledby={`${id}-h`} className="grid gap-3">
@@ -57,7 +57,7 @@ export function ReportsPanel() {
   );
 }
 
-function ReportItem({ report }: { report: AdminFlagReport }) {
+function ReportItem({ report }: { report: AdminFlagReportItem }) {
   const { t, i18n } = useTranslation('admin');
   const id = useId();
   const [notes, setNotes] = useState(report.reviewNotes ?? '');
@@ -89,10 +89,13 @@ function ReportItem({ report }: { report: AdminFlagReport }) {
       {report.description && (
         <p className="mt-2 whitespace-pre-wrap break-words text-sm text-gray-900">{report.description}</p>
       )}
-      {report.screenshot?.startsWith('data:image/') && (
+      {report.hasScreenshot && (
+        // Served on its own (decision 0703); the session cookie goes with a same-origin image.
         <img
-          src={report.screenshot}
+          src={`/api/admin/flag-reports/${report.id}/screenshot`}
           alt={t('reports.screenshotAlt', { id: report.id })}
+          loading="lazy"
+          decoding="async"
           className="mt-3 max-h-64 max-w-full rounded border border-gray-200 object-contain"
         />
       )}

@@ -3,33 +3,28 @@
 import fastifyCookie from '@fastify/cookie';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ADMIN_INVALID_CREDENTIALS, ADMIN_SIGN_IN_REQUIRED, adminLoginSchema } from '../../../shared/schemas/admin.js';
-import type { ApiModule, AppContext, ZodApp } from '../../context.js';
+import type { ApiModule, ZodApp } from '../../context.js';
+import { BUSY_RETRY_AFTER_S } from '../../db/limits.js';
 import { HttpError } from '../../http-error.js';
 import { bulkImportRoutes } from '../bulk-import/bulk-import.routes.js';
+import { reportsAdminRoutes } from '../reports/reports-admin.routes.js';
 import {
   createSession,
   deleteExpiredSessions,
   deleteSession,
   findUserByUsername,
   resolveSession,
-  SESSION_ABSOLUTE_MS,
 } from './admin.repository.js';
+import { clearSessionCookies, sessionCookieOf, setSessionCookie } from './admin-cookie.js';
 import { adminOf } from './admin-auth.js';
-import { dummyHash, scryptParamsFor, verifyPassword } from './password.js';
+import { dummyHash, ScryptBusyError, scryptParamsFor, verifyPassword } from './password.js';
+import { createSignInGuard } from './sign-in-guard.js';
 import { reviewRoutes } from './review.routes.js';
 
-export const ADMIN_COOKIE = 'kc_admin';
-
-function cookieOptions(ctx: AppContext) {
-  return {
-    path: '/',
-    httpOnly: true,
-    sameSite: 'strict' as const,
-    secure: ctx.env.NODE_ENV === 'production',
-  };
-}
+export const SIGN_IN_BUSY_MESSAGE = 'Too many sign-ins at once. Please try again in a moment.';
 
 export const adminRoutes: ApiModule = async (app, ctx) => {
+  const beginSignIn = createSignInGuard(ctx.db, ctx.clientHash, ctx.env.RATE_LIMIT_SCALE);
   await app.register(
     async (scope) => {
       const api = scope as unknown as ZodApp;
@@ -38,10 +33,10 @@ export const adminRoutes: ApiModule = async (app, ctx) => {
 
       scope.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
         if (request.routeOptions.config?.adminPublic) return;
-        const id = request.cookies[ADMIN_COOKIE];
+        const id = sessionCookieOf(request);
         const admin = id ? await resolveSession(ctx.db, id) : null;
         if (!admin) {
-          if (id) reply.clearCookie(ADMIN_COOKIE, cookieOptions(ctx));
+          if (id) clearSessionCookies(ctx.env, request, reply);
           throw new HttpError(401, ADMIN_SIGN_IN_REQUIRED);
         }
         request.admin = admin;
@@ -54,35 +49,44 @@ export const adminRoutes: ApiModule = async (app, ctx) => {
         {
           config: { adminPublic: true },
           schema: { body: adminLoginSchema },
-          // Ten tries per quarter hour per client: enough for typos, useless for guessing.
-          preHandler: ctx.rateLimit({ bucket: 'admin:login', max: 10, windowMs: 15 * 60_000 }),
         },
         async (request, reply) => {
           const { username, password } = request.body;
+          // Failures per client, per username and in all (decision 0704); 429 once one is over.
+          const attempt = await beginSignIn(request, username);
           const user = await findUserByUsername(ctx.db, username);
-          // Unknown usernames cost the same scrypt work as wrong passwords: one answer, one timing.
-          const ok = await verifyPassword(password, user?.password ?? (await dummyHash(scryptParamsFor(ctx.env))));
+          let ok: boolean;
+          try {
+            // Unknown usernames cost the same scrypt work as wrong passwords: one answer, one timing.
+            ok = await verifyPassword(password, user?.password ?? (await dummyHash(scryptParamsFor(ctx.env))));
+          } catch (err) {
+            if (!(err instanceof ScryptBusyError)) throw err;
+            await attempt.notAFailure();
+            throw new HttpError(503, SIGN_IN_BUSY_MESSAGE, undefined, { 'retry-after': String(BUSY_RETRY_AFTER_S) });
+          }
           if (!user || !ok) throw new HttpError(401, ADMIN_INVALID_CREDENTIALS);
+          await attempt.notAFailure();
           await deleteExpiredSessions(ctx.db);
           // A new id at every sign-in (no session fixation); a previous cookie's session ends.
-          const previous = request.cookies[ADMIN_COOKIE];
+          const previous = sessionCookieOf(request);
           if (previous) await deleteSession(ctx.db, previous);
           const id = await createSession(ctx.db, user.id);
           reply.header('cache-control', 'no-store');
-          reply.setCookie(ADMIN_COOKIE, id, { ...cookieOptions(ctx), maxAge: SESSION_ABSOLUTE_MS / 1000 });
+          setSessionCookie(ctx.env, request, reply, id);
           return { username: user.username };
         },
       );
 
       api.post('/logout', async (request, reply) => {
-        const id = request.cookies[ADMIN_COOKIE];
+        const id = sessionCookieOf(request);
         if (id) await deleteSession(ctx.db, id);
-        reply.clearCookie(ADMIN_COOKIE, cookieOptions(ctx));
+        clearSessionCookies(ctx.env, request, reply);
         return { success: true };
       });
 
       api.get('/session', async (request) => ({ username: adminOf(request).username }));
 
+      await reportsAdminRoutes(api, ctx);
       await reviewRoutes(api, ctx);
       await bulkImportRoutes(api, ctx);
     },

@@ -21,12 +21,74 @@ const KEY_LENGTH = 32;
 // 128 * N * r bytes = 128 MiB at N=2^17; Node's default maxmem (32 MiB) would refuse it.
 const MAX_MEM = 256 * 1024 * 1024;
 
-function scrypt(password: string, salt: Buffer, params: ScryptParams, keylen: number): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    crypto.scrypt(password.normalize('NFKC'), salt, keylen, { ...params, maxmem: MAX_MEM }, (err, key) =>
-      err ? reject(err) : resolve(key),
-    );
-  });
+/** At most this many scrypt runs at once in this process: each takes 128 MiB and a core for about
+ * 0.3 s, so a burst of sign-ins must not run them all together (decision 0704). */
+export const SCRYPT_MAX_RUNNING = 2;
+/** Runs that may wait for a free slot; past them a sign-in is refused at once (503). */
+export const SCRYPT_MAX_WAITING = 8;
+
+/** Every slot is taken and the queue is full. */
+export class ScryptBusyError extends Error {
+  readonly code = 'SCRYPT_BUSY';
+  constructor() {
+    super('Too many password checks are already waiting');
+  }
+}
+
+/** A counting semaphore with a bounded queue. */
+export function createGate(maxRunning: number, maxWaiting: number) {
+  let running = 0;
+  let peak = 0;
+  const waiting: (() => void)[] = [];
+  const release = () => {
+    const next = waiting.shift();
+    if (next) next();
+    else running--;
+  };
+  return {
+    /** Resolves with a release function once a slot is free; throws ScryptBusyError when the
+     * queue is full. */
+    async acquire(): Promise<() => void> {
+      if (running < maxRunning) running++;
+      else if (waiting.length >= maxWaiting) throw new ScryptBusyError();
+      else await new Promise<void>((resolve) => waiting.push(resolve));
+      peak = Math.max(peak, running);
+      let released = false;
+      return () => {
+        if (released) return;
+        released = true;
+        release();
+      };
+    },
+    get running() {
+      return running;
+    },
+    get waiting() {
+      return waiting.length;
+    },
+    /** Most runs seen at once since the last resetPeak() (for tests). */
+    get peak() {
+      return peak;
+    },
+    resetPeak() {
+      peak = running;
+    },
+  };
+}
+
+export const scryptGate = createGate(SCRYPT_MAX_RUNNING, SCRYPT_MAX_WAITING);
+
+async function scrypt(password: string, salt: Buffer, params: ScryptParams, keylen: number): Promise<Buffer> {
+  const release = await scryptGate.acquire();
+  try {
+    return await new Promise((resolve, reject) => {
+      crypto.scrypt(password.normalize('NFKC'), salt, keylen, { ...params, maxmem: MAX_MEM }, (err, key) =>
+        err ? reject(err) : resolve(key),
+      );
+    });
+  } finally {
+    release();
+  }
 }
 
 export async function hashPassword(password: string, params: ScryptParams = PRODUCTION_SCRYPT): Promise<string> {
@@ -59,7 +121,10 @@ const dummyHashes = new Map<number, Promise<string>>();
 export function dummyHash(params: ScryptParams): Promise<string> {
   let h = dummyHashes.get(params.N);
   if (!h) {
-    h = hashPassword(crypto.randomBytes(16).toString('hex'), params);
+    h = hashPassword(crypto.randomBytes(16).toString('hex'), params).catch((err: unknown) => {
+      dummyHashes.delete(params.N); // a busy refusal must not be kept as the answer
+      throw err;
+    });
     dummyHashes.set(params.N, h);
   }
   return h;

@@ -3,7 +3,6 @@
 import {
   adminLocationListQuerySchema,
   adminLocationPatchSchema,
-  flagReportListQuerySchema,
   flagReportReviewSchema,
   revertSessionSchema,
   revisionListQuerySchema,
@@ -14,7 +13,6 @@ import { adminOf } from './admin-auth.js';
 import {
   adminSummary,
   listAdminLocations,
-  listFlagReports,
   listRevisions,
   revertRevision,
   revertSession,
@@ -25,9 +23,8 @@ import { deleteLocation, setLocationHidden } from '../locations/writes/index.js'
 export async function reviewRoutes(app: ZodApp, ctx: AppContext) {
   app.get('/summary', async () => adminSummary(ctx.db));
 
-  app.get('/flag-reports', { schema: { querystring: flagReportListQuerySchema } }, async (request) =>
-    listFlagReports(ctx.db, request.query),
-  );
+  // GET /flag-reports (the list, without screenshots) and /flag-reports/:id/screenshot live in
+  // modules/reports/reports-admin.routes.ts (decision 0703).
 
   app.patch('/flag-reports/:id', { schema: { params: idParamSchema, body: flagReportReviewSchema } }, async (request) =>
     reviewFlagReport(ctx.db, request.params.id, request.body.status, request.body.reviewNotes),

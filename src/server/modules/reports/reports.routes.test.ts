@@ -1,13 +1,35 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SCREENSHOT_MAX_BYTES } from '../../../shared/constants.js';
-import { containsScriptTag, isPngDataUrl } from '../../../shared/schemas/flag-report.js';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { SCREENSHOT_MAX_BYTES, SCREENSHOT_MAX_PIXELS, SCREENSHOT_MAX_SIDE_PX } from '../../../shared/constants.js';
+import {
+  containsScriptTag,
+  isPngDataUrl,
+  pngDimensions,
+  SCREENSHOT_DIMENSIONS_MESSAGE,
+  SCREENSHOT_INVALID_MESSAGE,
+} from '../../../shared/schemas/flag-report.js';
 import { flagReports, locations } from '../../db/schema.js';
+import { leaveRoomInWindow } from '../../test/clock.js';
 import { createTestApp, jsonHeaders, type TestApp } from '../../test/test-app.js';
 
 const PNG_HEAD = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-const png = (bytes: number) =>
-  `data:image/png;base64,${Buffer.concat([PNG_HEAD, Buffer.alloc(Math.max(0, bytes - 8), 7)]).toString('base64')}`;
+/** The signature and an IHDR chunk declaring width x height (its CRC is not checked), then filler up
+ * to `bytes` bytes in all. */
+const pngBytes = (bytes: number, width = 40, height = 30) => {
+  const ihdr = Buffer.alloc(25);
+  ihdr.writeUInt32BE(13, 0);
+  ihdr.write('IHDR', 4, 'latin1');
+  ihdr.writeUInt32BE(width, 8);
+  ihdr.writeUInt32BE(height, 12);
+  ihdr.set([8, 6, 0, 0, 0], 16);
+  const head = Buffer.concat([PNG_HEAD, ihdr]);
+  return Buffer.concat([head, Buffer.alloc(Math.max(0, bytes - head.length), 7)]);
+};
+const png = (bytes: number, width?: number, height?: number) =>
+  `data:image/png;base64,${pngBytes(bytes, width, height).toString('base64')}`;
+
+const PLACEHOLDER =
+  'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=';
 
 describe('flag reports API (POST /api/flag-reports)', () => {
   let t: TestApp;
@@ -27,6 +49,9 @@ describe('flag reports API (POST /api/flag-reports)', () => {
     locationId = rows[0]!.id;
   });
   afterAll(() => t.close());
+  afterEach(() => {
+    vi.useRealTimers();
+  });
 
   // Each request from its own address so the 10/minute limit only bites in its own test.
   const report = (body: unknown, ip = `10.3.${Math.floor(++ipCounter / 250)}.${ipCounter % 250}`) =>
@@ -70,6 +95,20 @@ describe('flag reports API (POST /api/flag-reports)', () => {
     const res = await report({ locationId: 987654, flagType: 'other', description: 'x' });
     expect(res.statusCode).toBe(400);
     expect(res.json().errors).toEqual({ locationId: 'Location not found' });
+  });
+
+  it('answers a hidden place exactly like a missing one', async () => {
+    const [hidden] = await t.database.db
+      .insert(locations)
+      .values({ name: 'Hidden Market', category: 'park', slug: `hidden-market-${Date.now()}`, hidden: true })
+      .returning({ id: locations.id });
+    const forHidden = await report({ locationId: hidden!.id, flagType: 'other', description: 'x' });
+    const forMissing = await report({ locationId: 987655, flagType: 'other', description: 'x' });
+    expect(forHidden.statusCode).toBe(400);
+    expect(forHidden.body).toBe(forMissing.body);
+    expect(await t.database.db.select().from(flagReports).where(eq(flagReports.locationId, hidden!.id))).toHaveLength(
+      0,
+    );
   });
 
   it('refuses a bad flag type', async () => {
@@ -124,7 +163,37 @@ describe('flag reports API (POST /api/flag-reports)', () => {
     expect(res.json().errors.screenshot).toBe('Screenshot must be a PNG image');
   });
 
-  it('accepts a screenshot of exactly the limit and refuses one byte more with 413', async () => {
+  it('refuses a PNG signature without its IHDR header with 400 on screenshot', async () => {
+    const bare = `data:image/png;base64,${Buffer.concat([PNG_HEAD, Buffer.alloc(40, 7)]).toString('base64')}`;
+    const res = await report({ locationId: null, flagType: 'duplicate', description: '', screenshot: bare });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors.screenshot).toBe(SCREENSHOT_INVALID_MESSAGE);
+  });
+
+  it.each([
+    ['wider than 8192 px', 8193, 10],
+    ['taller than 8192 px', 10, 8193],
+    ['over 4096 x 4096 px in all', 4097, 4096],
+    ['of zero width', 0, 10],
+  ])('refuses a screenshot that declares a size %s with 400 on screenshot', async (_name, width, height) => {
+    const res = await report({ locationId: null, flagType: 'duplicate', screenshot: png(200, width, height) });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors.screenshot).toBe(width === 0 ? SCREENSHOT_INVALID_MESSAGE : SCREENSHOT_DIMENSIONS_MESSAGE);
+  });
+
+  it('accepts a screenshot at the size limits (8192 x 2048 px, 4096 x 4096 px)', async () => {
+    for (const [width, height] of [
+      [8192, 2048],
+      [4096, 4096],
+    ] as const) {
+      const res = await report({ locationId: null, flagType: 'duplicate', screenshot: png(200, width, height) });
+      expect(res.statusCode).toBe(201);
+    }
+    expect(SCREENSHOT_MAX_SIDE_PX * SCREENSHOT_MAX_SIDE_PX).toBeGreaterThan(SCREENSHOT_MAX_PIXELS);
+  });
+
+  it('accepts a screenshot of exactly the limit (2 MB) and refuses one byte more with 413', async () => {
+    expect(SCREENSHOT_MAX_BYTES).toBe(2 * 1024 * 1024);
     const ok = await report({
       locationId: null,
       flagType: 'duplicate',
@@ -156,17 +225,27 @@ describe('flag reports API (POST /api/flag-reports)', () => {
   });
 
   it('rate limits one client at 10 a minute', async () => {
+    // The limit counts in fixed one-minute windows: started just before one ends, the 11 requests
+    // would split over two windows and none would be refused. Start there on purpose, then leave
+    // room so every request lands in one window (the test once failed at random on this).
+    vi.useFakeTimers({ toFake: ['Date'], shouldAdvanceTime: true });
+    vi.setSystemTime(Math.ceil(Date.now() / 60_000) * 60_000 - 50);
+    leaveRoomInWindow(60_000, 30_000);
     const codes: number[] = [];
     for (let i = 0; i < 11; i++)
       codes.push((await report({ locationId: null, flagType: 'duplicate' }, '10.3.200.200')).statusCode);
     expect(codes.slice(0, 10).every((c) => c === 201)).toBe(true);
     expect(codes[10]).toBe(429);
+    vi.useRealTimers();
   });
 
   it('shared helpers: script detection and PNG check', () => {
     expect(containsScriptTag('no tags here')).toBe(false);
     expect(containsScriptTag('%3Cscript%3E')).toBe(true);
-    expect(isPngDataUrl(png(20))).toBe(true);
+    expect(isPngDataUrl(png(40))).toBe(true);
     expect(isPngDataUrl('data:image/png;base64,')).toBe(false);
+    expect(pngDimensions(png(40, 1280, 720))).toEqual({ width: 1280, height: 720 });
+    // The client's 1x1 placeholder (docs/product.md section 7) is a real PNG.
+    expect(pngDimensions(PLACEHOLDER)).toEqual({ width: 1, height: 1 });
   });
 });

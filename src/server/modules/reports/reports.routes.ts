@@ -8,7 +8,7 @@ import {
 } from '../../../shared/schemas/flag-report.js';
 import type { ApiModule } from '../../context.js';
 import { badRequest, HttpError } from '../../http-error.js';
-import { createFlagReport, locationExists } from './reports.repository.js';
+import { createFlagReport, visibleLocationExists } from './reports.repository.js';
 
 /** Room for a screenshot of SCREENSHOT_MAX_BYTES in base64 (4/3) plus the other fields. */
 export const FLAG_REPORT_BODY_LIMIT = Math.ceil((SCREENSHOT_MAX_BYTES * 4) / 3) + 64 * 1024;
@@ -34,7 +34,7 @@ export const reportsRoutes: ApiModule = (app, ctx) => {
       if (body.screenshot && screenshotByteLength(body.screenshot) > SCREENSHOT_MAX_BYTES) {
         throw new HttpError(413, SCREENSHOT_TOO_LARGE_MESSAGE);
       }
-      if (body.locationId !== null && !(await locationExists(ctx.db, body.locationId))) {
+      if (body.locationId !== null && !(await visibleLocationExists(ctx.db, body.locationId))) {
         throw badRequest('Location not found', { locationId: 'Location not found' });
       }
       const created = await createFlagReport(ctx.db, body);
