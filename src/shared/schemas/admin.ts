@@ -36,6 +36,8 @@ export const revisionListQuerySchema = z.object({
 
 export const revertSessionSchema = z.object({
   sessionId: z.string({ error: 'sessionId is required' }).trim().min(1, 'sessionId is required').max(SESSION_ID_MAX),
+  /** The hash of the client address the session's changes came from (as the desk lists it). */
+  clientHash: z.string().max(128).nullish(),
 });
 
 export const adminLocationPatchSchema = z.object({
@@ -63,6 +65,8 @@ export interface AdminRevision {
   entityHidden: boolean | null;
   action: string;
   sessionId: string | null;
+  /** Salted hash of the client address of an anonymous change. */
+  clientHash: string | null;
   actor: string | null;
   revertOf: number | null;
   revertedBy: number | null;
@@ -81,21 +85,6 @@ export interface AdminFlagReportItem {
   description: string | null;
   hasScreenshot: boolean;
   screenshotBytes: number | null;
-  reportedAt: string;
-  status: string;
-  reviewedAt: string | null;
-  reviewNotes: string | null;
-}
-
-/** A whole flag report row, screenshot included (listFlagReports in review.repository.ts, which no
- * route serves any more: the list is AdminFlagReportItem). */
-export interface AdminFlagReport {
-  id: number;
-  locationId: number | null;
-  location: { id: number; name: string; slug: string } | null;
-  flagType: string;
-  description: string | null;
-  screenshot: string | null;
   reportedAt: string;
   status: string;
   reviewedAt: string | null;

@@ -93,7 +93,11 @@ function ChangeItem({ rev }: { rev: AdminRevision }) {
     t('changes.reverted'),
   );
   const revertSession = useAdminAction(
-    () => apiRequest('POST', '/api/admin/revisions/revert-session', { sessionId: rev.sessionId }),
+    () =>
+      apiRequest('POST', '/api/admin/revisions/revert-session', {
+        sessionId: rev.sessionId,
+        clientHash: rev.clientHash,
+      }),
     t('changes.sessionReverted'),
   );
   const isLocation = rev.entityType === 'location';

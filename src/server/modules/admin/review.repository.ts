@@ -1,7 +1,7 @@
 // The review desk's SQL: flag reports, the revision history with readable diffs, reverts (one
 // change, or every change of one anonymous session, each in one transaction) and hide/delete.
 import { and, asc, count, desc, eq, gte, inArray, isNull } from 'drizzle-orm';
-import type { AdminFlagReport, AdminRevision, AdminSummary, FieldChange } from '../../../shared/schemas/admin.js';
+import type { AdminRevision, AdminSummary, FieldChange } from '../../../shared/schemas/admin.js';
 import type { Db } from '../../db/connect.js';
 import { flagReports, locations, revisions, tags } from '../../db/schema.js';
 import { HttpError } from '../../http-error.js';
@@ -15,41 +15,6 @@ export async function adminSummary(db: Db): Promise<AdminSummary> {
   const [c] = await db.select({ n: count() }).from(revisions).where(gte(revisions.createdAt, weekAgo));
   const [h] = await db.select({ n: count() }).from(locations).where(eq(locations.hidden, true));
   return { pendingReports: p?.n ?? 0, changesLast7Days: c?.n ?? 0, hiddenLocations: h?.n ?? 0 };
-}
-
-export async function listFlagReports(
-  db: Db,
-  q: { status: string; limit: number; offset: number },
-): Promise<{ items: AdminFlagReport[]; total: number }> {
-  const where = q.status === 'all' ? undefined : eq(flagReports.status, q.status);
-  const rows = await db
-    .select({
-      report: flagReports,
-      locName: locations.name,
-      locSlug: locations.slug,
-    })
-    .from(flagReports)
-    .leftJoin(locations, eq(locations.id, flagReports.locationId))
-    .where(where)
-    .orderBy(desc(flagReports.reportedAt), desc(flagReports.id))
-    .limit(q.limit)
-    .offset(q.offset);
-  const [t] = await db.select({ n: count() }).from(flagReports).where(where);
-  return {
-    total: t?.n ?? 0,
-    items: rows.map(({ report: r, locName, locSlug }) => ({
-      id: r.id,
-      locationId: r.locationId,
-      location: r.locationId && locName && locSlug ? { id: r.locationId, name: locName, slug: locSlug } : null,
-      flagType: r.flagType,
-      description: r.description,
-      screenshot: r.screenshot,
-      reportedAt: r.reportedAt.toISOString(),
-      status: r.status,
-      reviewedAt: r.reviewedAt?.toISOString() ?? null,
-      reviewNotes: r.reviewNotes,
-    })),
-  };
 }
 
 export async function reviewFlagReport(db: Db, id: number, status: string, reviewNotes: string) {
@@ -134,6 +99,7 @@ export async function listRevisions(
         entityHidden: loc ? loc.hidden : null,
         action: r.action,
         sessionId: r.sessionId,
+        clientHash: r.clientHash,
         actor: r.actor,
         revertOf: r.revertOf,
         revertedBy: revertedBy.get(r.id) ?? null,
@@ -163,8 +129,10 @@ export async function revertRevision(db: Db, id: number, actor: string) {
 }
 
 /** Every change one anonymous session made, undone together: each place or tag it touched goes
- * back to how it was before that session's first change (a place it created is hidden). */
-export async function revertSession(db: Db, sessionId: string, actor: string) {
+ * back to how it was before that session's first change (a place it created is hidden). The
+ * session id is chosen by the client, so the changes are those of that id from one client address
+ * (its hash, when the desk gives it): nobody can fold other people's edits into a vandal's session. */
+export async function revertSession(db: Db, sessionId: string, actor: string, clientHash?: string | null) {
   return db.transaction(async (tx) => {
     const rows = await tx
       .select()
@@ -172,6 +140,7 @@ export async function revertSession(db: Db, sessionId: string, actor: string) {
       .where(
         and(
           eq(revisions.sessionId, sessionId),
+          clientHash ? eq(revisions.clientHash, clientHash) : undefined,
           isNull(revisions.actor),
           inArray(revisions.action, ['create', 'update']),
         ),

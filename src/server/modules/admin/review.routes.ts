@@ -39,7 +39,7 @@ export async function reviewRoutes(app: ZodApp, ctx: AppContext) {
   );
 
   app.post('/revisions/revert-session', { schema: { body: revertSessionSchema } }, async (request) =>
-    revertSession(ctx.db, request.body.sessionId, adminOf(request).username),
+    revertSession(ctx.db, request.body.sessionId, adminOf(request).username, request.body.clientHash),
   );
 
   app.get('/locations', { schema: { querystring: adminLocationListQuerySchema } }, async (request) =>

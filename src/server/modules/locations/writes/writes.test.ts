@@ -119,6 +119,19 @@ describe('the write path for places', () => {
     expect(row).toMatchObject({ name: 'Session Grove', phone: '816-555-4444' });
   });
 
+  it('reverts a session only for the client address it came from', async () => {
+    const a = await place('Hash Pond A', { phone: '816-555-7000' });
+    const b = await place('Hash Pond B', { phone: '816-555-8000' });
+    // A vandal and a good neighbour send the same (client-chosen) session id.
+    await updateLocation(deps(), a.id, { phone: '816-555-7001' }, { sessionId: 'same-id', clientHash: 'vandal' });
+    await updateLocation(deps(), b.id, { phone: '816-555-8001' }, { sessionId: 'same-id', clientHash: 'neighbour' });
+    expect((await revertSession(t.database.db, 'same-id', 'desk-admin', 'vandal')).reverted).toBe(1);
+    const rows = await t.database.db.select().from(locations).where(eq(locations.name, 'Hash Pond B'));
+    expect(rows[0]!.phone).toBe('816-555-8001');
+    const [ra] = await t.database.db.select().from(locations).where(eq(locations.id, a.id));
+    expect(ra!.phone).toBe('816-555-7000');
+  });
+
   it('undoes a tag deletion with its links and the places’ search text', async () => {
     const db = t.database.db;
     const tag = await createTag(db, { name: 'Pollinators', category: null }, anon('t'));
