@@ -27,7 +27,7 @@ import { duplicatesRoutes } from './modules/duplicates/duplicates.routes.js';
 import { registerErrorHandling } from './plugins/errors.js';
 import { registerPages } from './plugins/pages.js';
 import { reportsRoutes } from './modules/reports/reports.routes.js';
-import { createRateLimiter } from './plugins/rate-limit.js';
+import { createRateLimiter, createReadLimiter } from './plugins/rate-limit.js';
 import { registerSecurity } from './plugins/security.js';
 import { registerSearchCache } from './plugins/search-cache/index.js';
 
@@ -94,6 +94,7 @@ export async function buildApp(deps: AppDeps) {
     db: database.db,
     clientHash,
     rateLimit: createRateLimiter(database.db, clientHash, env.RATE_LIMIT_SCALE),
+    readLimit: createReadLimiter(clientHash, env.RATE_LIMIT_SCALE),
     fetch: fetchFn,
     geocoder: createGeocoder({ db: database.db, env, fetch: fetchFn }),
   };

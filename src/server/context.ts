@@ -19,6 +19,8 @@ export interface AppContext {
   database: Database;
   db: Db;
   rateLimit: RateLimiter;
+  /** Per-client limits for anonymous reads, counted in memory (plugins/rate-limit.ts). */
+  readLimit: RateLimiter;
   /** Salted hash of the client address (never the address itself). */
   clientHash: (request: FastifyRequest) => string;
   /** Outbound HTTP (geocoder, translator); tests may pass their own. */

@@ -42,6 +42,11 @@ export const DESCRIPTION_MAX = 10_000;
 export const SHORT_TEXT_MAX = 500;
 export const URL_MAX = 2048;
 export const SESSION_ID_MAX = 128;
+/** GET /api/locations without a limit answers at most this many places (X-Total-Count tells how
+ * many matched); paging or the exports give the rest (issue 13, finding 4). */
+export const LOCATION_LIST_MAX = 1000;
+/** At most this many tags in one filter (one EXISTS each in the search). */
+export const TAG_FILTER_MAX = 20;
 
 /** The box a place's own coordinates must fall in: the Kansas City metropolitan area (its
  * fourteen counties, with a margin). Coordinates outside are a typo or vandalism. */

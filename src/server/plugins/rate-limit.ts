@@ -9,9 +9,18 @@ import { HttpError } from '../http-error.js';
 export interface RateLimitRule {
   /** Name of the counter, e.g. 'locations:write'. */
   bucket: string;
+  /** Per person: per browser session (X-Session-Id) from one address, or per address without one. */
   max: number;
   windowMs: number;
+  /** Per address whatever the sessions, so that a room of people behind one address (a mapping
+   * event) can work together while a script rotating session ids still meets a limit. Default
+   * ADDRESS_SHARE times max. */
+  addressMax?: number;
 }
+
+/** Without an explicit addressMax, an address counts as this many people. Routes that a room of
+ * volunteers uses together (adding and tagging places) set their own. */
+export const ADDRESS_SHARE = 4;
 
 export type RateLimiter = (rule: RateLimitRule) => preHandlerAsyncHookHandler;
 
@@ -70,7 +79,55 @@ export function createRateLimiter(
   const hit = createWindowCounter(db, now);
   return (rule) =>
     async function rateLimit(request) {
-      const { count, retryAfterS } = await hit(`${rule.bucket}:${clientHash(request)}`, rule.windowMs);
+      const address = clientHash(request);
+      const session = sessionOf(request);
+      if (session) {
+        // One person (a session from this address), and the address as a whole.
+        const own = await hit(`${rule.bucket}:${address}:${session}`, rule.windowMs);
+        if (own.count > Math.ceil(rule.max * scale)) throw tooManyRequests(own.retryAfterS);
+        const all = await hit(`${rule.bucket}:${address}`, rule.windowMs);
+        const addressMax = rule.addressMax ?? rule.max * ADDRESS_SHARE;
+        if (all.count > Math.ceil(addressMax * scale)) throw tooManyRequests(all.retryAfterS);
+        return;
+      }
+      const { count, retryAfterS } = await hit(`${rule.bucket}:${address}`, rule.windowMs);
       if (count > Math.ceil(rule.max * scale)) throw tooManyRequests(retryAfterS);
+    };
+}
+
+/** The browser session a request names (X-Session-Id, as sent by the app on every write). */
+function sessionOf(request: FastifyRequest): string | null {
+  const raw = request.headers['x-session-id'];
+  const value = (Array.isArray(raw) ? raw[0] : raw)?.trim();
+  return value ? value.slice(0, 128) : null;
+}
+
+/**
+ * Per-client limits for anonymous reads (issue 13, finding 4), counted in this process's memory:
+ * a database write per read would cost more than the read. With several processes a client may
+ * get up to that many times the limit, which still stops a script. Fixed windows, swept as they end.
+ */
+export function createReadLimiter(
+  clientHash: (r: FastifyRequest) => string,
+  scale = 1,
+  now: () => number = () => Date.now(),
+): RateLimiter {
+  const counts = new Map<string, { windowStart: number; count: number }>();
+  let lastSweep = 0;
+  return (rule) =>
+    async function readLimit(request) {
+      const t = now();
+      const windowStart = Math.floor(t / rule.windowMs) * rule.windowMs;
+      if (t - lastSweep > rule.windowMs) {
+        lastSweep = t;
+        for (const [k, v] of counts) if (v.windowStart < windowStart) counts.delete(k);
+      }
+      const key = `${rule.bucket}:${clientHash(request)}`;
+      const entry = counts.get(key);
+      const count = entry && entry.windowStart === windowStart ? entry.count + 1 : 1;
+      counts.set(key, { windowStart, count });
+      if (count > Math.ceil(rule.max * scale)) {
+        throw tooManyRequests(Math.max(1, Math.ceil((windowStart + rule.windowMs - t) / 1000)));
+      }
     };
 }

@@ -10,6 +10,7 @@ import {
   METRO_BOUNDS,
   NAME_MAX,
   SHORT_TEXT_MAX,
+  TAG_FILTER_MAX,
   URL_MAX,
 } from '../constants.js';
 import { MAP_VIEW_MAX_CELLS, MERCATOR_MAX_LAT, type MapView, mapGridCells } from '../map-grid.js';
@@ -173,7 +174,12 @@ const commaIds = z
       ctx.addIssue({ code: 'custom', message: 'tagIds must be comma-separated numbers' });
       return z.NEVER;
     }
-    return [...new Set(ids)];
+    const unique = [...new Set(ids)];
+    if (unique.length > TAG_FILTER_MAX) {
+      ctx.addIssue({ code: 'custom', message: `tagIds may name at most ${TAG_FILTER_MAX} tags` });
+      return z.NEVER;
+    }
+    return unique;
   });
 
 /** The filters of GET /api/locations (docs/product.md section 7) plus paging. */

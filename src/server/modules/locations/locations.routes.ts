@@ -7,6 +7,7 @@ import {
   mapViewQuerySchema,
 } from '../../../shared/schemas/location.js';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { LOCATION_LIST_MAX } from '../../../shared/constants.js';
 import { locationVersion } from '../../../shared/location-version.js';
 import type { ApiModule } from '../../context.js';
 import { notFound } from '../../http-error.js';
@@ -37,28 +38,40 @@ export const locationsRoutes: ApiModule = async (app, ctx) => {
   // Adding and editing are anonymous (docs/product.md section 6). A person adds or fixes a few places a
   // minute at most; these caps only stop scripts.
   const writeLimits = [
-    ctx.rateLimit({ bucket: 'locations:write:min', max: 30, windowMs: 60_000 }),
-    ctx.rateLimit({ bucket: 'locations:write:hour', max: 300, windowMs: 3_600_000 }),
+    // Per person, and per address for a mapping event of about twenty (issue 13, finding 14).
+    ctx.rateLimit({ bucket: 'locations:write:min', max: 30, addressMax: 120, windowMs: 60_000 }),
+    ctx.rateLimit({ bucket: 'locations:write:hour', max: 300, addressMax: 1_500, windowMs: 3_600_000 }),
   ];
   const deps = { db: ctx.db, geocoder: ctx.geocoder };
 
   // Search answers come from the app's cache (plugins/search-cache), emptied after every write.
   const cacheNow = () => ctx.searchCache.current();
 
-  app.get('/locations', { schema: { querystring: locationListQuerySchema } }, async (request, reply) => {
-    const cache = cacheNow();
-    if (!cache) {
-      const { items, total } = await searchLocations(ctx.db, request.query);
-      reply.header('x-total-count', String(total));
-      return items;
-    }
-    const answer = await cache.get(searchKey('list', request.query), async () => {
-      const { items, total } = await searchLocations(ctx.db, request.query);
-      return { body: JSON.stringify(items), total };
-    });
-    reply.header('x-total-count', String(answer.total ?? 0));
-    return sendAnswer(request, reply, answer);
-  });
+  // Reads are limited per client too, sized far above a person browsing and panning the map
+  // (issue 13, finding 4); counted in memory, see plugins/rate-limit.ts.
+  const searchLimit = ctx.readLimit({ bucket: 'locations:search', max: 600, windowMs: 60_000 });
+  const placeLimit = ctx.readLimit({ bucket: 'locations:read', max: 600, windowMs: 60_000 });
+
+  app.get(
+    '/locations',
+    { schema: { querystring: locationListQuerySchema }, preHandler: searchLimit },
+    async (request, reply) => {
+      // Without a limit, at most LOCATION_LIST_MAX places; X-Total-Count still says how many matched.
+      request.query.limit ??= LOCATION_LIST_MAX;
+      const cache = cacheNow();
+      if (!cache) {
+        const { items, total } = await searchLocations(ctx.db, request.query);
+        reply.header('x-total-count', String(total));
+        return items;
+      }
+      const answer = await cache.get(searchKey('list', request.query), async () => {
+        const { items, total } = await searchLocations(ctx.db, request.query);
+        return { body: JSON.stringify(items), total };
+      });
+      reply.header('x-total-count', String(answer.total ?? 0));
+      return sendAnswer(request, reply, answer);
+    },
+  );
 
   // Map answers carry no counters, so the data version is a sound ETag: a map that asks again
   // after no write gets 304 without a query.
@@ -77,29 +90,41 @@ export const locationsRoutes: ApiModule = async (app, ctx) => {
     return sendAnswer(request, reply, answer);
   };
 
-  app.get('/locations/points', { schema: { querystring: locationListQuerySchema } }, async (request, reply) => {
-    const { limit: _l, offset: _o, ...filters } = request.query;
-    return sendMapAnswer(request, reply, searchKey('points', filters), () => searchPointsJson(ctx.db, filters));
-  });
+  app.get(
+    '/locations/points',
+    { schema: { querystring: locationListQuerySchema }, preHandler: searchLimit },
+    async (request, reply) => {
+      const { limit: _l, offset: _o, ...filters } = request.query;
+      return sendMapAnswer(request, reply, searchKey('points', filters), () => searchPointsJson(ctx.db, filters));
+    },
+  );
 
   // What the map draws (decision 0203): every point when there are few, else the clusters and
   // points of the part in view.
-  app.get('/locations/map', { schema: { querystring: mapViewQuerySchema } }, async (request, reply) => {
-    const { filters, view } = request.query;
-    return sendMapAnswer(request, reply, searchKey('map', filters, view), () =>
-      searchMapJson(ctx.db, filters, view, ctx.env.MAP_POINT_LIMIT),
-    );
-  });
+  app.get(
+    '/locations/map',
+    { schema: { querystring: mapViewQuerySchema }, preHandler: searchLimit },
+    async (request, reply) => {
+      const { filters, view } = request.query;
+      return sendMapAnswer(request, reply, searchKey('map', filters, view), () =>
+        searchMapJson(ctx.db, filters, view, ctx.env.MAP_POINT_LIMIT),
+      );
+    },
+  );
 
   // Each place answers with its version as the ETag, for If-Match on PATCH (no lost updates).
-  app.get('/locations/slug/:slug', { schema: { params: slugParamSchema } }, async (request, reply) => {
-    const location = await getLocationBySlug(ctx.db, request.params.slug);
-    if (!location) throw notFound(LOCATION_NOT_FOUND);
-    reply.header('etag', locationVersion(location));
-    return location;
-  });
+  app.get(
+    '/locations/slug/:slug',
+    { schema: { params: slugParamSchema }, preHandler: placeLimit },
+    async (request, reply) => {
+      const location = await getLocationBySlug(ctx.db, request.params.slug);
+      if (!location) throw notFound(LOCATION_NOT_FOUND);
+      reply.header('etag', locationVersion(location));
+      return location;
+    },
+  );
 
-  app.get('/locations/:id', { schema: { params: idParamSchema } }, async (request, reply) => {
+  app.get('/locations/:id', { schema: { params: idParamSchema }, preHandler: placeLimit }, async (request, reply) => {
     const location = await getLocationById(ctx.db, request.params.id);
     if (!location) throw notFound(LOCATION_NOT_FOUND);
     reply.header('etag', locationVersion(location));

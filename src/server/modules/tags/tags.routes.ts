@@ -7,7 +7,7 @@ import { createTag, deleteTag, listTags, updateTag } from './tags.repository.js'
 
 export const tagsRoutes: ApiModule = (app, ctx) => {
   // Tag management is anonymous (docs/product.md section 6): a person renames a handful at a time.
-  const writeLimit = ctx.rateLimit({ bucket: 'tags:write', max: 60, windowMs: 60_000 });
+  const writeLimit = ctx.rateLimit({ bucket: 'tags:write', max: 60, addressMax: 240, windowMs: 60_000 });
 
   app.get('/tags', { schema: { response: { 200: z.array(tagSchema) } } }, async () => listTags(ctx.db));
 
