@@ -1,40 +1,88 @@
 // GET /sitemap.xml: every public location page (with its last change) plus the static pages, so
 // search engines find each place. robots.txt (pages.ts) points here. Hidden places are left out.
-// One query, streamed as a single string: 50,000 URLs (the sitemap limit) is a few MB at most.
-import { asc, eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+// Past the protocol's 50,000 URLs per file, /sitemap.xml becomes a sitemap index of
+// /sitemap/<n>.xml parts (issue 13, finding 4). Answers are kept until the next write (the search
+// cache's data version) or for an hour, so crawlers and scripts do not scan the table each time.
+import { asc, count, eq } from 'drizzle-orm';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
+import type { Db } from '../db/connect.js';
 import { locations } from '../db/schema.js';
 import { publicOrigin } from './page-head.js';
+import { dataVersion } from './search-cache/cache.js';
 
 /** The sitemap protocol's cap on URLs per file. */
-const MAX_URLS = 50_000;
+export const SITEMAP_MAX_URLS = 50_000;
 const STATIC_PATHS = ['/', '/about', '/privacy', '/terms', '/cookies'];
+const KEEP_MS = 60 * 60_000;
 
 const xmlEscape = (s: string) =>
   s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
 
+const urlset = (urls: string[]) =>
+  `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`;
+
+/**
+ * The sitemap document for `part` (0 = /sitemap.xml, n = /sitemap/n.xml), or null when there is
+ * no such part. One file while everything fits in `perFile` URLs; else part 0 is the index and
+ * part n holds places (perFile - static pages in part 1) in id order.
+ */
+export async function buildSitemap(db: Db, origin: string, part: number, perFile = SITEMAP_MAX_URLS) {
+  const [c] = await db.select({ n: count() }).from(locations).where(eq(locations.hidden, false));
+  const places = c?.n ?? 0;
+  const firstPlaces = perFile - STATIC_PATHS.length;
+  const parts = places <= firstPlaces ? 1 : 1 + Math.ceil((places - firstPlaces) / perFile);
+  const single = parts === 1;
+  if (part === 0 && !single) {
+    const entries = Array.from(
+      { length: parts },
+      (_, i) => `  <sitemap><loc>${xmlEscape(`${origin}/sitemap/${i + 1}.xml`)}</loc></sitemap>`,
+    );
+    return `<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${entries.join('\n')}\n</sitemapindex>\n`;
+  }
+  const n = single ? 1 : part;
+  if ((single && part !== 0) || n < 1 || n > parts) return null;
+  const offset = n === 1 ? 0 : firstPlaces + (n - 2) * perFile;
+  const rows = await db
+    .select({ slug: locations.slug, updatedAt: locations.updatedAt })
+    .from(locations)
+    .where(eq(locations.hidden, false))
+    .orderBy(asc(locations.id))
+    .limit(n === 1 ? firstPlaces : perFile)
+    .offset(offset);
+  return urlset([
+    ...(n === 1 ? STATIC_PATHS.map((p) => `  <url><loc>${xmlEscape(`${origin}${p}`)}</loc></url>`) : []),
+    ...rows.map(
+      (r) =>
+        `  <url><loc>${xmlEscape(`${origin}/discover/${encodeURIComponent(r.slug)}`)}</loc><lastmod>${r.updatedAt.toISOString()}</lastmod></url>`,
+    ),
+  ]);
+}
+
 export function registerSitemap(app: FastifyInstance, ctx: AppContext): void {
-  app.get('/sitemap.xml', async (request, reply) => {
+  const kept = new Map<string, { body: string | null; version: number; at: number }>();
+  const answer = async (request: FastifyRequest, part: number) => {
     const origin = publicOrigin(ctx, request);
-    const rows = await ctx.db
-      .select({ slug: locations.slug, updatedAt: locations.updatedAt })
-      .from(locations)
-      .where(eq(locations.hidden, false))
-      .orderBy(asc(locations.id))
-      .limit(MAX_URLS - STATIC_PATHS.length);
-    const urls = [
-      ...STATIC_PATHS.map((p) => `  <url><loc>${xmlEscape(`${origin}${p}`)}</loc></url>`),
-      ...rows.map(
-        (r) =>
-          `  <url><loc>${xmlEscape(`${origin}/discover/${encodeURIComponent(r.slug)}`)}</loc><lastmod>${r.updatedAt.toISOString()}</lastmod></url>`,
-      ),
-    ];
-    return reply
+    const key = `${origin}|${part}`;
+    const hit = kept.get(key);
+    if (hit && hit.version === dataVersion() && Date.now() - hit.at < KEEP_MS) return hit.body;
+    const version = dataVersion();
+    const body = await buildSitemap(ctx.db, origin, part);
+    if (kept.size > 100) kept.clear(); // one entry per origin and part: a handful in practice
+    kept.set(key, { body, version, at: Date.now() });
+    return body;
+  };
+  const send = (reply: FastifyReply, body: string) =>
+    reply
       .header('content-type', 'application/xml; charset=utf-8')
       .header('cache-control', 'public, max-age=3600')
-      .send(
-        `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`,
-      );
+      .send(body);
+
+  app.get('/sitemap.xml', async (request, reply) => send(reply, (await answer(request, 0))!));
+  app.get<{ Params: { part: string } }>('/sitemap/:part', async (request, reply) => {
+    const m = /^(\d{1,6})\.xml$/.exec(request.params.part);
+    const body = m ? await answer(request, Number(m[1])) : null;
+    if (!body) return reply.status(404).type('text/plain; charset=utf-8').send('Not Found');
+    return send(reply, body);
   });
 }
