@@ -4,12 +4,21 @@ import { useMachineTranslation } from '../lib/use-machine-translation';
 import { cn } from '../lib/cn';
 import { sanitizeDescription } from '../lib/sanitize';
 
-/** A stored description, sanitised on render (lib/sanitize.ts) and shown as rich text. In another
- * language than English it is machine-translated (and marked so, with a way to see the original). */
-export function SafeDescription({ html, className }: { html: string | null | undefined; className?: string }) {
+/** A place's stored description, sanitised on render (lib/sanitize.ts) and shown as rich text. In
+ * another language than English it is machine-translated by the place's id (decision 0702; marked
+ * so, with a way to see the original). */
+export function SafeDescription({
+  html,
+  locationId,
+  className,
+}: {
+  html: string | null | undefined;
+  locationId: number;
+  className?: string;
+}) {
   const { t } = useTranslation('translation');
   const [showOriginal, setShowOriginal] = useState(false);
-  const translation = useMachineTranslation(html, 'html');
+  const translation = useMachineTranslation(html, { locationId, field: 'description' }, 'html');
   const shown = showOriginal ? (html ?? '') : translation.text;
   const clean = useMemo(() => sanitizeDescription(shown), [shown]);
   if (!clean) return null;

@@ -1,11 +1,12 @@
 // User content in the reader's language (docs/product.md section 7, "Translation"): when the interface
-// language is not English, text goes through the server's /api/translate (which caches per text and
-// language); on failure the browser's built-in translator is tried, then the original text is shown
-// with a console warning. Changing language clears the client's translation cache.
+// language is not English, a place's stored field is translated by the server's /api/translate (which
+// reads the stored text itself, decision 0702, and caches per text and language); on failure the
+// browser's built-in translator is tried, then the original text is shown with a console warning.
+// Changing language clears the client's translation cache.
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { TRANSLATION_TIMEOUT_MS } from '../../shared/constants';
-import type { TranslateAnswer } from '../../shared/schemas/translate';
+import type { TranslatableField, TranslateAnswer, TranslateBody } from '../../shared/schemas/translate';
 import { apiRequest } from './api';
 import { queryClient } from './query-client';
 import i18n from './i18n';
@@ -41,23 +42,36 @@ export interface MachineTranslation {
   loading: boolean;
 }
 
+/** Where the shown text is stored: the server translates only a place's own fields. */
+export interface TranslationSource {
+  locationId: number;
+  field: TranslatableField;
+}
+
+/** `text` is the stored text as shown (the original, and part of the cache key so that an edited
+ * text is translated again); without a source nothing is translated. */
 export function useMachineTranslation(
   text: string | null | undefined,
+  source: TranslationSource | undefined,
   format: 'text' | 'html' = 'text',
 ): MachineTranslation {
   const { i18n: instance } = useTranslation();
   const target = (instance.resolvedLanguage ?? 'en').split('-')[0]!;
   const original = text ?? '';
-  const enabled = target !== 'en' && original.trim().length > 0;
+  const enabled = target !== 'en' && original.trim().length > 0 && source !== undefined;
   const query = useQuery({
-    queryKey: [TRANSLATION_KEY, target, format, original],
+    queryKey: [TRANSLATION_KEY, target, source?.locationId, source?.field, format, original],
     enabled,
     staleTime: Number.POSITIVE_INFINITY,
     queryFn: async ({ signal }) => {
       const timeout = AbortSignal.timeout(TRANSLATION_TIMEOUT_MS + 500);
       try {
         const res = await Promise.race([
-          apiRequest('POST', '/api/translate', { text: original, target, format }),
+          apiRequest('POST', '/api/translate', {
+            locationId: source!.locationId,
+            field: source!.field,
+            target: target as TranslateBody['target'],
+          } satisfies TranslateBody),
           new Promise<never>((_, reject) => {
             timeout.addEventListener('abort', () => reject(new Error('Translation timed out')));
             signal.addEventListener('abort', () => reject(new Error('aborted')));

@@ -209,16 +209,22 @@ export const rateLimits = pgTable(
   (t) => [index('rate_limits_expires_idx').on(t.expiresAt)],
 );
 
-/** Answers of the geocoder, so each address is asked once. lat/lng null = not found. */
-export const geocodeCache = pgTable('geocode_cache', {
-  query: text('query').primaryKey(),
-  latitude: doublePrecision('latitude'),
-  longitude: doublePrecision('longitude'),
-  source: text('source').notNull(), // 'geocoder' | 'zip'
-  createdAt: ts('created_at').notNull().defaultNow(),
-});
+/** Answers of the geocoder, so each address is asked once. lat/lng null = not found. Bounded by
+ * age and count, oldest dropped first (decision 0702): hence the created_at index. */
+export const geocodeCache = pgTable(
+  'geocode_cache',
+  {
+    query: text('query').primaryKey(),
+    latitude: doublePrecision('latitude'),
+    longitude: doublePrecision('longitude'),
+    source: text('source').notNull(), // 'geocoder' | 'zip'
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('geocode_cache_created_idx').on(t.createdAt)],
+);
 
-/** Machine translations of user text, per text (sha256) and target language. */
+/** Machine translations of the directory's stored texts, per text (sha256) and target language;
+ * bounded by age and count, oldest dropped first (decision 0702). */
 export const translationCache = pgTable(
   'translation_cache',
   {
@@ -227,7 +233,7 @@ export const translationCache = pgTable(
     translated: text('translated').notNull(),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.textHash, t.language] })],
+  (t) => [primaryKey({ columns: [t.textHash, t.language] }), index('translation_cache_created_idx').on(t.createdAt)],
 );
 
 /** Small key/value settings the processes must agree on (e.g. the generated hashing salt). */

@@ -3,14 +3,24 @@ import { z } from 'zod';
 /** Languages user content can be machine-translated into (English is the source). */
 export const TRANSLATION_TARGETS = ['es'] as const;
 
-/** POST /api/translate */
+/** The stored text fields of a place the client shows machine-translated (docs/decisions/0702):
+ * only the directory's own texts can be translated, never text a client sends. */
+export const TRANSLATABLE_FIELDS = ['description'] as const;
+export type TranslatableField = (typeof TRANSLATABLE_FIELDS)[number];
+
+/** POST /api/translate: a place's stored field, read by the server itself. */
 export const translateBodySchema = z.object({
-  text: z
-    .string({ error: 'text is required' })
-    .min(1, 'text is required')
-    .max(10_000, 'text must be at most 10000 characters'),
+  locationId: z
+    .number({ error: 'locationId is required' })
+    .int('locationId must be a whole number')
+    .positive('locationId must be positive')
+    .max(2_147_483_647, 'locationId is too large'),
+  field: z.enum(TRANSLATABLE_FIELDS, { error: 'field must be one of: description' }),
   target: z.enum(TRANSLATION_TARGETS, { error: 'target must be one of: es' }),
-  format: z.enum(['text', 'html']).default('text'),
+  // The old form ({text, target, format}) translated any text a client sent: refused by name.
+  text: z
+    .never({ error: 'text is no longer accepted: send locationId and field, the server reads the stored text' })
+    .optional(),
 });
 export type TranslateBody = z.input<typeof translateBodySchema>;
 

@@ -63,7 +63,11 @@ export function LocationCard({ location, onOpen }: { location: Location; onOpen(
           <span>{location.address}</span>
         </p>
       )}
-      <SafeDescription html={location.description} className="line-clamp-4 text-sm text-gray-800" />
+      <SafeDescription
+        html={location.description}
+        locationId={location.id}
+        className="line-clamp-4 text-sm text-gray-800"
+      />
       {(location.phone || location.website) && (
         <div className="flex flex-wrap gap-x-4 gap-y-1 text-sm">
           {location.phone && (

@@ -111,7 +111,11 @@ function AboutPanel({ location, compact }: { location: Location; compact?: boole
   const { t } = useTranslation('location');
   if (location.description) {
     return (
-      <SafeDescription html={location.description} className={compact ? 'text-sm text-gray-800' : 'text-gray-900'} />
+      <SafeDescription
+        html={location.description}
+        locationId={location.id}
+        className={compact ? 'text-sm text-gray-800' : 'text-gray-900'}
+      />
     );
   }
   return (

@@ -1,7 +1,9 @@
 // Address -> coordinates for searches and for saved places: a Nominatim-compatible service at
 // GEOCODER_URL (`/search?q=<address>, Kansas City&format=json&limit=1&countrycodes=us`), answers
 // cached in geocode_cache, and the offline ZIP/town centroid (zip-centroids.ts) when the service
-// fails or knows nothing. See docs/decisions/0150-server-geocoding.md.
+// fails or knows nothing. See docs/decisions/0150-server-geocoding.md. The cache is bounded by age
+// and count (decision 0702): an answer older than 90 days is asked again, kept while the service
+// fails, and the oldest rows go first past GEOCODE_CACHE_MAX_ENTRIES.
 //
 // Politeness (Nominatim usage policy): the app names itself in User-Agent, asks at most once per
 // second (a slot reserved in the database, so several app processes share the budget), never
@@ -35,12 +37,22 @@ export interface GeocoderDeps {
   /** Most lookups of this process waiting for the service at once; more get the ZIP/town centroid
    * at once (default 3: with one request a second, nobody waits more than about 3 s). */
   maxWaiting?: number;
+  /** Cached answers older than this are asked again (default 90 days). */
+  maxAgeMs?: number;
+  /** Most cached answers kept (default GEOCODE_CACHE_MAX_ENTRIES). */
+  maxEntries?: number;
+  /** Least time between two sweeps of the cache by this process (default one minute). */
+  sweepIntervalMs?: number;
 }
 
 export const DEFAULT_GEOCODER_URL = 'https://nominatim.openstreetmap.org';
 export const GEOCODER_CITY_SUFFIX = ', Kansas City';
 const SLOT_KEY = 'geocoder:next_slot_ms';
 const MAX_BODY_CHARS = 256 * 1024;
+export const GEOCODE_CACHE_MAX_AGE_MS = 90 * 86_400_000;
+/** Rows are ~100 bytes: about 5 MB, far more addresses than the directory and its searches need
+ * within 90 days, while a client typing random addresses cannot grow it without end. */
+export const GEOCODE_CACHE_MAX_ENTRIES = 50_000;
 
 /** The cache key: trimmed, inner white space collapsed, lower case. */
 export function normaliseGeocodeQuery(address: string): string {
@@ -67,6 +79,10 @@ export function createGeocoder(deps: GeocoderDeps): Geocoder {
   const minIntervalMs = deps.minIntervalMs ?? (isLoopback(base) ? 0 : 1000);
   const maxQueueMs = deps.maxQueueMs ?? 3000;
   const maxWaiting = deps.maxWaiting ?? 3;
+  const maxAgeSecs = (deps.maxAgeMs ?? GEOCODE_CACHE_MAX_AGE_MS) / 1000;
+  const maxEntries = deps.maxEntries ?? GEOCODE_CACHE_MAX_ENTRIES;
+  const sweepIntervalMs = deps.sweepIntervalMs ?? 60_000;
+  let lastSweep = Number.NEGATIVE_INFINITY;
   // Tests never reach the public service: with NODE_ENV=test and the default URL only the offline
   // centroids answer (tests that want the service point GEOCODER_URL at the local fake).
   const offline = env.NODE_ENV === 'test' && base === DEFAULT_GEOCODER_URL;
@@ -173,27 +189,53 @@ export function createGeocoder(deps: GeocoderDeps): Geocoder {
     return c ? { lat: c.lat, lng: c.lng } : null;
   }
 
+  /** Drops answers past the age limit, then all but the maxEntries newest (oldest first; rows
+   * stored in the same instant may go together). */
+  async function sweep(): Promise<void> {
+    const now = Date.now();
+    if (now - lastSweep < sweepIntervalMs) return;
+    lastSweep = now;
+    await db.delete(geocodeCache).where(sql`created_at < now() - make_interval(secs => ${maxAgeSecs})`);
+    await db
+      .delete(geocodeCache)
+      .where(
+        sql`created_at <= (select created_at from geocode_cache order by created_at desc offset ${maxEntries} limit 1)`,
+      );
+  }
+
   async function lookup(address: string, key: string): Promise<GeoPoint | null> {
-    const cached = await db.select().from(geocodeCache).where(eq(geocodeCache.query, key)).limit(1);
+    const cached = await db
+      .select({
+        latitude: geocodeCache.latitude,
+        longitude: geocodeCache.longitude,
+        fresh: sql<boolean>`${geocodeCache.createdAt} > now() - make_interval(secs => ${maxAgeSecs})`,
+      })
+      .from(geocodeCache)
+      .where(eq(geocodeCache.query, key))
+      .limit(1);
     const hit = cached[0];
-    if (hit) {
-      if (hit.latitude !== null && hit.longitude !== null) return { lat: hit.latitude, lng: hit.longitude };
-      return fallback(address); // the service knows nothing: the ZIP/town is the best we have
-    }
-    if (offline) return fallback(address);
+    // Without a fresh answer, a stale one beats the centroid; null lat/lng means the service knows
+    // nothing, so the ZIP/town is the best we have.
+    const known = (): GeoPoint | null =>
+      hit && hit.latitude !== null && hit.longitude !== null
+        ? { lat: hit.latitude, lng: hit.longitude }
+        : fallback(address);
+    if (hit?.fresh || offline) return known();
     // A bounded queue: past it the place gets its ZIP/town centroid now instead of waiting behind
     // everyone else (issue 13, finding 9); the address is asked again the next time it is saved.
-    if (waiting >= maxWaiting) return fallback(address);
+    if (waiting >= maxWaiting) return known();
     waiting++;
     const answer = await serialised(() => askService(key)).finally(() => {
       waiting--;
     });
-    if (answer.kind === 'failed') return fallback(address); // not cached: ask again next time
+    if (answer.kind === 'failed') return known(); // not cached: ask again next time
     const point = answer.kind === 'found' ? answer.point : null;
+    const values = { latitude: point?.lat ?? null, longitude: point?.lng ?? null, source: 'geocoder' };
     await db
       .insert(geocodeCache)
-      .values({ query: key, latitude: point?.lat ?? null, longitude: point?.lng ?? null, source: 'geocoder' })
-      .onConflictDoNothing();
+      .values({ query: key, ...values })
+      .onConflictDoUpdate({ target: geocodeCache.query, set: { ...values, createdAt: sql`now()` } });
+    await sweep();
     return point ?? fallback(address);
   }
 

@@ -1,0 +1,2 @@
+CREATE INDEX "geocode_cache_created_idx" ON "geocode_cache" USING btree ("created_at");--> statement-breakpoint
+CREATE INDEX "translation_cache_created_idx" ON "translation_cache" USING btree ("created_at");
