@@ -5,7 +5,7 @@ import { cn } from '../lib/cn';
 import { sanitizeDescription } from '../lib/sanitize';
 
 /** A place's stored description, sanitised on render (lib/sanitize.ts) and shown as rich text. In
- * another language than English it is machine-translated by the place's id (decision 0702; marked
+ * another language than English it is machine-translated by the place's id (decision 0706; marked
  * so, with a way to see the original). */
 export function SafeDescription({
   html,

@@ -210,7 +210,7 @@ export const rateLimits = pgTable(
 );
 
 /** Answers of the geocoder, so each address is asked once. lat/lng null = not found. Bounded by
- * age and count, oldest dropped first (decision 0702): hence the created_at index. */
+ * age and count, oldest dropped first (decision 0706): hence the created_at index. */
 export const geocodeCache = pgTable(
   'geocode_cache',
   {
@@ -224,7 +224,7 @@ export const geocodeCache = pgTable(
 );
 
 /** Machine translations of the directory's stored texts, per text (sha256) and target language;
- * bounded by age and count, oldest dropped first (decision 0702). */
+ * bounded by age and count, oldest dropped first (decision 0706). */
 export const translationCache = pgTable(
   'translation_cache',
   {

@@ -1,4 +1,4 @@
-// The geocoding cache's bounds (decision 0702): an answer older than 90 days is asked again (and
+// The geocoding cache's bounds (decision 0706): an answer older than 90 days is asked again (and
 // still used while the service fails), expired rows are dropped, and at most maxEntries rows stay,
 // oldest first.
 import { eq, sql } from 'drizzle-orm';

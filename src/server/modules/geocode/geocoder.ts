@@ -2,7 +2,7 @@
 // GEOCODER_URL (`/search?q=<address>, Kansas City&format=json&limit=1&countrycodes=us`), answers
 // cached in geocode_cache, and the offline ZIP/town centroid (zip-centroids.ts) when the service
 // fails or knows nothing. See docs/decisions/0150-server-geocoding.md. The cache is bounded by age
-// and count (decision 0702): an answer older than 90 days is asked again, kept while the service
+// and count (decision 0706): an answer older than 90 days is asked again, kept while the service
 // fails, and the oldest rows go first past GEOCODE_CACHE_MAX_ENTRIES.
 //
 // Politeness (Nominatim usage policy): the app names itself in User-Agent, asks at most once per

@@ -1,5 +1,5 @@
 // SQL of machine translation: the stored text a client may have translated (a visible place's own
-// field, docs/decisions/0702) and the bounded cache of answers.
+// field, docs/decisions/0706) and the bounded cache of answers.
 import { and, eq, sql } from 'drizzle-orm';
 import type { TranslatableField } from '../../../shared/schemas/translate.js';
 import type { Db } from '../../db/connect.js';

@@ -5,7 +5,7 @@ import { startFakeTranslator } from '../../../../e2e/fakes/fake-translator.js';
 import { locations, translationCache } from '../../db/schema.js';
 import { createTestApp, jsonHeaders, type TestApp } from '../../test/test-app.js';
 
-describe('POST /api/translate (a place stored field, decision 0702)', () => {
+describe('POST /api/translate (a place stored field, decision 0706)', () => {
   let t: TestApp;
   let fake: http.Server;
   let requests = 0;

@@ -7,7 +7,7 @@ import { createTranslator, TranslationUnavailableError } from './translator.js';
 
 /** POST /api/translate {locationId, field, target} -> {translatedText, cached}: the server reads the
  * visible place's stored field itself, so only the directory's own texts reach the service
- * (decision 0702); 404 for a missing or hidden place, 502 when the service fails (the client then
+ * (decision 0706); 404 for a missing or hidden place, 502 when the service fails (the client then
  * shows the original text). */
 export const translateRoutes: ApiModule = (app, ctx) => {
   const translate = createTranslator({ db: ctx.db, env: ctx.env, fetch: ctx.fetch });

@@ -1,4 +1,4 @@
-// The translator's limits (decision 0702): answers too long for their source are refused and never
+// The translator's limits (decision 0706): answers too long for their source are refused and never
 // stored; the cache keeps entries at most 90 days (a stale one is asked again, and served only when
 // the service fails) and at most a set number of rows, oldest dropped first.
 import { eq, sql } from 'drizzle-orm';

@@ -1,6 +1,6 @@
 // Machine translation of the directory's stored texts through a LibreTranslate-compatible service:
 // POST {TRANSLATE_URL}/translate {q, source: 'en', target, format} -> {translatedText}, 3 s
-// time-out, answers cached in the database per text (sha256) and language. Decision 0702: an answer
+// time-out, answers cached in the database per text (sha256) and language. Decision 0706: an answer
 // too long for its source is a failure (never stored), and the cache is bounded by age and count.
 import crypto from 'node:crypto';
 import { TRANSLATION_TIMEOUT_MS } from '../../../shared/constants.js';
@@ -11,7 +11,7 @@ import { findTranslation, pruneTranslations, saveTranslation } from './translate
 
 export class TranslationUnavailableError extends Error {}
 
-/** No answer is longer than this, whatever its source (decision 0702). */
+/** No answer is longer than this, whatever its source (decision 0706). */
 export const MAX_TRANSLATION_CHARS = 30_000;
 /** Entries older than this are asked again (and dropped by the sweep). */
 export const TRANSLATION_CACHE_MAX_AGE_MS = 90 * 86_400_000;
