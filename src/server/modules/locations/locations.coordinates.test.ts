@@ -3,6 +3,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../../../shared/messages.js';
 import { createTestApp, jsonHeaders, type TestApp } from '../../test/test-app.js';
+import type { Geocoder } from '../geocode/geocoder.js';
+import { createLocation, updateLocation } from './writes/index.js';
 
 describe('coordinates in the location payload', () => {
   let t: TestApp;
@@ -85,6 +87,52 @@ describe('coordinates in the location payload', () => {
     expect(cleared.json()).toMatchObject({
       latitude: newAddress.json().latitude,
       longitude: newAddress.json().longitude,
+    });
+  });
+
+  describe('geocoding on write (repository, with a recording geocoder)', () => {
+    it('geocodes on create and only when the address changes; null leaves no point', async () => {
+      const calls: string[] = [];
+      const geocoder: Geocoder = {
+        async geocode(address) {
+          calls.push(address);
+          return address.includes('Nowhere') ? null : { lat: 39.1, lng: -94.58 };
+        },
+      };
+      const deps = { db: t.database.db, geocoder };
+      const author = { sessionId: null, clientHash: null };
+      const base = {
+        name: 'Geo Park',
+        category: 'park' as const,
+        description: '',
+        address: '1 Geo St, Kansas City, MO',
+        phone: '',
+        website: '',
+        operatingHours: '',
+        tagIds: [],
+        deadline: '',
+        registrationLink: '',
+        faqLink: '',
+        status: 'active' as const,
+      };
+      const loc = await createLocation(deps, base, author);
+      expect(calls).toEqual(['1 Geo St, Kansas City, MO']);
+      expect([loc.latitude, loc.longitude]).toEqual([39.1, -94.58]);
+
+      await updateLocation(deps, loc.id, { phone: '1', address: '1 Geo St, Kansas City, MO' }, author);
+      expect(calls).toHaveLength(1);
+
+      const moved = await updateLocation(deps, loc.id, { address: '2 Nowhere Rd' }, author);
+      expect(calls).toEqual(['1 Geo St, Kansas City, MO', '2 Nowhere Rd']);
+      expect([moved.latitude, moved.longitude]).toEqual([null, null]);
+
+      const resource = await createLocation(
+        deps,
+        { ...base, name: 'Geo Resource', category: 'resource', address: '' },
+        author,
+      );
+      expect(calls).toHaveLength(2);
+      expect(resource.latitude).toBeNull();
     });
   });
 });
