@@ -97,7 +97,7 @@ export function createRateLimiter(
 
 /** The browser session a request names (X-Session-Id, as sent by the app on every write). */
 function sessionOf(request: FastifyRequest): string | null {
-  const raw = request.headers['x-session-id'];
+  const raw = request.headers?.['x-session-id'];
   const value = (Array.isArray(raw) ? raw[0] : raw)?.trim();
   return value ? value.slice(0, 128) : null;
 }
