@@ -29,7 +29,8 @@ describe('a full embedded database queue', () => {
     } finally {
       await db.close();
     }
-  });
+    // Starting a database thread takes seconds on a busy 2-core machine.
+  }, 120_000);
 });
 
 describe('busy answers', () => {
