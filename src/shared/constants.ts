@@ -50,6 +50,10 @@ export const DESCRIPTION_MAX = 10_000;
 export const SHORT_TEXT_MAX = 500;
 export const URL_MAX = 2048;
 export const SESSION_ID_MAX = 128;
+/** Structured opening hours (decision 0800): OpenStreetMap's limit for a value, the same as
+ * OPENING_HOURS_MAX_LENGTH in src/shared/opening-hours.ts, here so that schemas can cap the text
+ * without loading the opening_hours library (a test checks the two agree). */
+export const OPENING_HOURS_MAX = 255;
 
 /** The box a place's own coordinates must fall in: the Kansas City metropolitan area (its
  * fourteen counties, with a margin). Coordinates outside are a typo or vandalism. */

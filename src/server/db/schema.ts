@@ -42,7 +42,10 @@ export const locations = pgTable(
     viewCount: integer('view_count').notNull().default(0),
     uniqueId: text('unique_id').notNull().default(''),
     phone: text('phone'),
+    /** Free text kept as a note beside the structured hours (decision 0800). */
     operatingHours: text('operating_hours'),
+    /** OpenStreetMap `opening_hours` text in the library's tidy spelling, or null (decision 0800). */
+    openingHours: text('opening_hours'),
     notionId: text('notion_id'),
     status: text('status').notNull().default('active'),
     deadline: ts('deadline'),

@@ -9,6 +9,7 @@ import {
   LOCATION_STATUSES,
   METRO_BOUNDS,
   NAME_MAX,
+  OPENING_HOURS_MAX,
   SHORT_TEXT_MAX,
   URL_MAX,
 } from '../constants.js';
@@ -64,8 +65,21 @@ const coordinate = (label: 'latitude' | 'longitude', min: number, max: number) =
     .max(max, MSG.outsideMetro)
     .nullish();
 
+/**
+ * Structured opening hours (decision 0800): OpenStreetMap `opening_hours` text, trimmed; empty or
+ * null means none. Only the length is checked here: reading the syntax needs the opening_hours
+ * library (about 118 KiB gzip), which this file must not load, as the forms import it
+ * (docs/architecture.md, Performance budgets). ./location-hours.ts adds the syntax check.
+ */
+export const openingHoursText = z
+  .string({ error: 'The opening hours must be text' })
+  .trim()
+  .max(OPENING_HOURS_MAX, `The opening hours must be at most ${OPENING_HOURS_MAX} characters.`)
+  .nullish()
+  .transform((v) => v ?? '');
+
 /** The fields of the location form payload, before the cross-field address rule. */
-export const locationFormFields = z.object({
+const formFieldsWithoutHours = z.object({
   name: z
     .string({ error: MSG.nameRequired })
     .trim()
@@ -113,17 +127,34 @@ function coordinatesTogether(v: { latitude?: number | null; longitude?: number |
   }
 }
 
-/** POST /api/locations and the add form. */
-export const locationFormSchema = locationFormFields.superRefine((v, ctx) => {
-  requireAddress(v, ctx);
-  coordinatesTogether(v, ctx);
-});
+/** The form's schemas around an `openingHours` field: the plain one (length only) here, the one
+ * that also reads the syntax in ./location-hours.ts. */
+export function locationSchemasWith<H extends z.ZodType<string, string | null | undefined>>(openingHours: H) {
+  const fields = formFieldsWithoutHours.extend({ openingHours });
+  return {
+    fields,
+    /** POST /api/locations and the add form. */
+    form: fields.superRefine((v, ctx) => {
+      requireAddress(v, ctx);
+      coordinatesTogether(v, ctx);
+    }),
+    /** PATCH /api/locations/{id}: any subset of the form; the server checks the address rule on
+     * the merged result (so changing only the category to 'park' still needs an address). */
+    patch: fields.partial().superRefine(coordinatesTogether),
+  };
+}
+
+const plainSchemas = locationSchemasWith(openingHoursText);
+export const locationFormFields = plainSchemas.fields;
+/** POST /api/locations and the add form (the server uses ./location-hours.ts's, which also reads
+ * the opening hours). */
+export const locationFormSchema = plainSchemas.form;
 export type LocationFormInput = z.input<typeof locationFormSchema>;
 export type LocationFormValues = z.output<typeof locationFormSchema>;
 
 /** PATCH /api/locations/{id}: any subset of the form; the server checks the address rule on the
  * merged result (so changing only the category to 'park' still needs an address). */
-export const locationPatchSchema = locationFormFields.partial().superRefine(coordinatesTogether);
+export const locationPatchSchema = plainSchemas.patch;
 export type LocationPatch = z.output<typeof locationPatchSchema>;
 export { requireAddress as locationAddressRule };
 

@@ -1,11 +1,7 @@
 import { z } from 'zod';
 import { idParamSchema } from '../../../shared/schemas/common.js';
-import {
-  locationFormSchema,
-  locationListQuerySchema,
-  locationPatchSchema,
-  mapViewQuerySchema,
-} from '../../../shared/schemas/location.js';
+import { locationListQuerySchema, mapViewQuerySchema } from '../../../shared/schemas/location.js';
+import { locationFormSchemaChecked, locationPatchSchemaChecked } from '../../../shared/schemas/location-hours.js';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ApiModule } from '../../context.js';
 import { notFound } from '../../http-error.js';
@@ -102,14 +98,18 @@ export const locationsRoutes: ApiModule = async (app, ctx) => {
     return { ...location, engagement: await getEngagementTotals(ctx.db, location.id) };
   });
 
-  app.post('/locations', { schema: { body: locationFormSchema }, preHandler: writeLimits }, async (request, reply) => {
-    const location = await createLocation(deps, request.body, authorFromRequest(request, ctx.clientHash));
-    return reply.status(201).send(location);
-  });
+  app.post(
+    '/locations',
+    { schema: { body: locationFormSchemaChecked }, preHandler: writeLimits },
+    async (request, reply) => {
+      const location = await createLocation(deps, request.body, authorFromRequest(request, ctx.clientHash));
+      return reply.status(201).send(location);
+    },
+  );
 
   app.patch(
     '/locations/:id',
-    { schema: { params: idParamSchema, body: locationPatchSchema }, preHandler: writeLimits },
+    { schema: { params: idParamSchema, body: locationPatchSchemaChecked }, preHandler: writeLimits },
     async (request) =>
       updateLocation(deps, request.params.id, request.body, authorFromRequest(request, ctx.clientHash)),
   );

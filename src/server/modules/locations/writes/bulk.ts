@@ -7,6 +7,7 @@ import type { Db } from '../../../db/connect.js';
 import { locations, locationSlugs, locationTags, revisions, tags } from '../../../db/schema.js';
 import { sanitizeDescription } from '../../../lib/sanitize-description.js';
 import type { GeoPoint } from '../../geocode/geocoder.js';
+import { storedOpeningHours } from './place.js';
 import { allocateSlugs } from './slugs.js';
 import { toSnapshot } from './snapshot.js';
 import { refreshTagText } from './tag-links.js';
@@ -21,6 +22,8 @@ export interface ImportPlace {
   address: string;
   website: string;
   tags: string[];
+  /** Already checked and tidied by the CSV reader (decision 0800); '' or absent for none. */
+  openingHours?: string;
 }
 
 function chunks<T>(items: T[], size: number): T[][] {
@@ -83,6 +86,7 @@ export async function importLocations(
               description: r.description ? sanitizeDescription(r.description) || null : null,
               address: r.address || null,
               website: r.website || null,
+              openingHours: storedOpeningHours(r.openingHours),
               latitude: p?.lat ?? null,
               longitude: p?.lng ?? null,
               slug: partSlugs[i]!,

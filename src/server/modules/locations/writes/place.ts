@@ -2,6 +2,7 @@
 // description sanitised, the address geocoded outside the transaction, and inside it the slug
 // allocated, the tags linked and the revision written, so all of it commits or none.
 import { eq } from 'drizzle-orm';
+import { validateOpeningHours } from '../../../../shared/opening-hours.js';
 import type { LocationFormValues, LocationPatch } from '../../../../shared/schemas/location.js';
 import { locationAddressRule } from '../../../../shared/schemas/location.js';
 import type { Db } from '../../../db/connect.js';
@@ -23,6 +24,16 @@ export interface WriteDeps {
 
 const nullIfEmpty = (s: string | undefined) => (s === undefined ? undefined : s.trim() === '' ? null : s.trim());
 
+/** Opening hours as stored: null for none, else the library's tidy spelling ('Sa 8am-1pm' →
+ * 'Sa 08:00-13:00', decision 0800). Text it cannot read is refused here too, whoever calls. */
+export function storedOpeningHours(text: string | null | undefined): string | null {
+  const value = (text ?? '').trim();
+  if (value === '') return null;
+  const checked = validateOpeningHours(value);
+  if (!checked.ok) throw badRequest(checked.error, { openingHours: checked.error });
+  return checked.normalized;
+}
+
 /** Stored column values of form fields: empty text becomes null, the description is sanitised. */
 export function toColumns(v: Partial<LocationFormValues>): Partial<typeof locations.$inferInsert> {
   const out: Partial<typeof locations.$inferInsert> = {};
@@ -33,6 +44,7 @@ export function toColumns(v: Partial<LocationFormValues>): Partial<typeof locati
   if (v.phone !== undefined) out.phone = nullIfEmpty(v.phone);
   if (v.website !== undefined) out.website = nullIfEmpty(v.website);
   if (v.operatingHours !== undefined) out.operatingHours = nullIfEmpty(v.operatingHours);
+  if (v.openingHours !== undefined) out.openingHours = storedOpeningHours(v.openingHours);
   if (v.registrationLink !== undefined) out.registrationLink = nullIfEmpty(v.registrationLink);
   if (v.faqLink !== undefined) out.faqLink = nullIfEmpty(v.faqLink);
   if (v.status !== undefined) out.status = v.status;
@@ -77,10 +89,14 @@ async function geocodeOrNull(geocoder: Geocoder, address: string | null | undefi
   }
 }
 
+/** A new place's values: the form's, the opening hours optional (callers from before decision
+ * 0800 leave them out). */
+export type NewPlace = Omit<LocationFormValues, 'openingHours'> & { openingHours?: string };
+
 /** Creates a place (geocoding its address first, outside the transaction) and answers it. */
 export async function createLocation(
   deps: WriteDeps,
-  input: LocationFormValues,
+  input: NewPlace,
   author: RevisionAuthor,
   extra: { uniqueId?: string; notionId?: string | null } = {},
 ): Promise<Location> {
