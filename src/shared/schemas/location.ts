@@ -184,6 +184,15 @@ export const locationSchema = z.object({
   faqLink: z.string().nullable(),
   tags: z.array(tagRefSchema),
   flagCount: z.number().int(),
+  /** OpenStreetMap opening_hours text in its tidy spelling, or null (decision 0800). */
+  openingHours: z.string().nullable(),
+  /** Surely open when the answer was made; null without structured hours. */
+  openNow: z.boolean().nullable(),
+  /** ISO instant openNow next flips (closing when open, opening when closed); null when none is
+   * found within 400 days or without structured hours. Past it, the answer is stale. */
+  nextChange: z.string().nullable(),
+  /** When an administrator last confirmed the place's details (ISO), or null. */
+  lastVerifiedAt: z.string().nullable(),
   /** Miles from the searched point, when lat/lng were given. */
   distance: z.number().nullable().optional(),
   /** Only on GET /api/locations/{id}. */
