@@ -86,6 +86,29 @@ export const locationSlugs = pgTable(
   (t) => [index('location_slugs_location_idx').on(t.locationId)],
 );
 
+/**
+ * Each place's sure-open intervals from about now to the horizon kept in app_settings
+ * ('open_intervals_until', at least 8 days ahead), so "open now" and "in season" are SQL filters
+ * (decision 0801). Written only by the write path (modules/locations/writes/open-intervals.ts):
+ * by every write of a place's opening hours and by the daily extension of the horizon.
+ */
+export const locationOpenIntervals = pgTable(
+  'location_open_intervals',
+  {
+    locationId: integer('location_id')
+      .notNull()
+      .references(() => locations.id, { onDelete: 'cascade' }),
+    startsAt: ts('starts_at').notNull(),
+    endsAt: ts('ends_at').notNull(),
+  },
+  (t) => [
+    // One place's intervals (replacing them, and "is this place open" probes, index only).
+    index('location_open_intervals_place_idx').on(t.locationId, t.startsAt, t.endsAt),
+    // Which places are open at an instant or within a window: only the intervals that contain it.
+    index('location_open_intervals_range_idx').using('gist', sql`tstzrange(${t.startsAt}, ${t.endsAt})`),
+  ],
+);
+
 export const tags = pgTable(
   'tags',
   {

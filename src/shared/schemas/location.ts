@@ -216,7 +216,15 @@ const commaIds = z
     return [...new Set(ids)];
   });
 
-/** The filters of GET /api/locations (docs/product.md section 7) plus paging. */
+/** A yes/no filter in a query string: 'true' filters, 'false' or absent does not. */
+const queryFlag = (name: string) =>
+  z
+    .enum(['true', 'false'], { error: `${name} must be true or false` })
+    .transform((v) => (v === 'true' ? true : undefined))
+    .optional();
+
+/** The filters of GET /api/locations (docs/product.md section 7) plus paging, plus the opening
+ * hours filters (decisions 0800 and 0801). */
 const listQueryFields = z.object({
   category: z.union([locationCategorySchema, z.literal('all')]).optional(),
   search: z.string().max(200, 'Search must be at most 200 characters').optional(),
@@ -226,6 +234,10 @@ const listQueryFields = z.object({
   radius: z.coerce.number().positive('radius must be positive').max(500, 'radius must be at most 500 miles').optional(),
   limit: z.coerce.number().int().min(1).max(100).optional(),
   offset: z.coerce.number().int().min(0).max(10_000_000).optional(),
+  /** Only places surely open now (by their structured hours). */
+  openNow: queryFlag('openNow'),
+  /** Only places that open at least once in the next 7 days (open now counts). */
+  inSeason: queryFlag('inSeason'),
 });
 
 /** The names of the list filters (the search cache's key test checks that each one counts). */
@@ -241,6 +253,12 @@ export const locationListQuerySchema = listQueryFields
   .refine(latLngTogether.check, latLngTogether.params)
   .transform((q) => ({ ...q, radius: q.radius ?? DEFAULT_RADIUS_MILES }));
 export type LocationListQuery = z.output<typeof locationListQuerySchema>;
+
+/** The exports (decision 0151): the list's filters, without paging (an export is every match). */
+export const locationFilterQuerySchema = listQueryFields
+  .omit({ limit: true, offset: true })
+  .refine(latLngTogether.check, latLngTogether.params)
+  .transform((q) => ({ ...q, radius: q.radius ?? DEFAULT_RADIUS_MILES }));
 
 /**
  * GET /api/locations/map: the list's filters plus the part of the map in view (decision 0203).

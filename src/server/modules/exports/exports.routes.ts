@@ -1,7 +1,9 @@
 // Open data: the whole public directory as CSV and as GeoJSON, streamed page by page.
 // GET /api/export/locations.csv, GET /api/export/locations.geojson
 import { Readable } from 'node:stream';
+import { locationFilterQuerySchema } from '../../../shared/schemas/location.js';
 import type { ApiModule } from '../../context.js';
+import type { SearchFilters } from '../locations/locations.search.js';
 import { csvRow } from './csv.js';
 import { type ExportRow, exportPages } from './exports.repository.js';
 
@@ -34,9 +36,9 @@ export const exportsRoutes: ApiModule = (app, ctx) => {
   const pageUrl = (slug: string) => `${base}/discover/${encodeURIComponent(slug)}`;
   const limit = ctx.rateLimit({ bucket: 'exports', max: 20, windowMs: 60_000 });
 
-  async function* csvChunks() {
+  async function* csvChunks(filters: SearchFilters) {
     yield csvRow(CSV_COLUMNS);
-    for await (const page of exportPages(ctx.db)) {
+    for await (const page of exportPages(ctx.db, filters)) {
       let chunk = '';
       for (const r of page) {
         chunk += csvRow([
@@ -94,10 +96,10 @@ export const exportsRoutes: ApiModule = (app, ctx) => {
     };
   };
 
-  async function* geojsonChunks() {
+  async function* geojsonChunks(filters: SearchFilters) {
     yield '{"type":"FeatureCollection","features":[';
     let first = true;
-    for await (const page of exportPages(ctx.db)) {
+    for await (const page of exportPages(ctx.db, filters)) {
       let chunk = '';
       for (const r of page) {
         chunk += (first ? '\n' : ',\n') + JSON.stringify(feature(r));
@@ -108,19 +110,22 @@ export const exportsRoutes: ApiModule = (app, ctx) => {
     yield '\n]}\n';
   }
 
-  app.get('/export/locations.csv', { preHandler: limit }, async (_request, reply) => {
+  // The list's filters (category, search, tags, radius, openNow, inSeason) narrow an export.
+  const options = { schema: { querystring: locationFilterQuerySchema }, preHandler: limit };
+
+  app.get('/export/locations.csv', options, async (request, reply) => {
     reply
       .type('text/csv; charset=utf-8')
       .header('content-disposition', 'attachment; filename="kc-green-directory-locations.csv"')
       .header('cache-control', 'public, max-age=300');
-    return reply.send(Readable.from(csvChunks()));
+    return reply.send(Readable.from(csvChunks(request.query)));
   });
 
-  app.get('/export/locations.geojson', { preHandler: limit }, async (_request, reply) => {
+  app.get('/export/locations.geojson', options, async (request, reply) => {
     reply
       .type('application/geo+json; charset=utf-8')
       .header('content-disposition', 'attachment; filename="kc-green-directory-locations.geojson"')
       .header('cache-control', 'public, max-age=300');
-    return reply.send(Readable.from(geojsonChunks()));
+    return reply.send(Readable.from(geojsonChunks(request.query)));
   });
 };

@@ -14,7 +14,7 @@ import {
   getLocationBySlug,
   searchLocations,
 } from './locations.reads.js';
-import { createLocation, updateLocation } from './writes/index.js';
+import { createLocation, scheduleOpenIntervalRefresh, updateLocation } from './writes/index.js';
 import { type CachedAnswer, gzippedBody, searchKey, versionTag } from '../../plugins/search-cache/index.js';
 
 /** Sends a cached JSON answer, gzipped when the client accepts it. */
@@ -36,6 +36,11 @@ export const locationsRoutes: ApiModule = async (app, ctx) => {
     ctx.rateLimit({ bucket: 'locations:write:hour', max: 300, windowMs: 3_600_000 }),
   ];
   const deps = { db: ctx.db, geocoder: ctx.geocoder };
+
+  // The open intervals behind the openNow and inSeason filters move ahead daily; every process
+  // checks hourly (decision 0801), the start hook in startup.ts did the first check.
+  const stopRefresh = scheduleOpenIntervalRefresh(ctx.db, app.log);
+  app.addHook('onClose', async () => stopRefresh());
 
   // Search answers come from the app's cache (plugins/search-cache), emptied after every write.
   const cacheNow = () => ctx.searchCache.current();

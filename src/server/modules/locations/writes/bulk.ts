@@ -7,6 +7,7 @@ import type { Db } from '../../../db/connect.js';
 import { locations, locationSlugs, locationTags, revisions, tags } from '../../../db/schema.js';
 import { sanitizeDescription } from '../../../lib/sanitize-description.js';
 import type { GeoPoint } from '../../geocode/geocoder.js';
+import { replaceOpenIntervals } from './open-intervals.js';
 import { storedOpeningHours } from './place.js';
 import { allocateSlugs } from './slugs.js';
 import { toSnapshot } from './snapshot.js';
@@ -100,6 +101,10 @@ export async function importLocations(
       await refreshTagText(
         tx,
         created.filter((_, i) => rowTags[i]?.length).map((c) => c.id),
+      );
+      await replaceOpenIntervals(
+        tx,
+        created.filter((c) => c.openingHours).map((c) => c.id),
       );
       await tx.insert(revisions).values(
         created.map((c, i) => ({

@@ -13,6 +13,7 @@ import type { Geocoder, GeoPoint } from '../../geocode/geocoder.js';
 import { type RevisionAuthor, writeRevision } from '../../revisions/revisions.repository.js';
 import { getLocationById, LOCATION_NOT_FOUND, type ReadOptions } from '../locations.reads.js';
 import type { Location } from '../../../../shared/schemas/location.js';
+import { replaceOpenIntervals } from './open-intervals.js';
 import { allocateSlugs, slugForRename } from './slugs.js';
 import { snapshotLocation } from './snapshot.js';
 import { assertTagsExist, linkTags } from './tag-links.js';
@@ -124,6 +125,7 @@ export async function createLocation(
       const newId = row!.id;
       await tx.insert(locationSlugs).values({ slug: slug!, locationId: newId });
       await linkTags(tx, newId, input.tagIds);
+      if (columns.openingHours) await replaceOpenIntervals(tx, [newId]);
       await writeRevision(tx, {
         ...author,
         entityType: 'location',
@@ -191,6 +193,9 @@ export async function updateLocation(
       }
       await tx.update(locations).set(set).where(eq(locations.id, id));
       if (patch.tagIds !== undefined) await linkTags(tx, id, patch.tagIds);
+      if (columns.openingHours !== undefined && columns.openingHours !== before.openingHours) {
+        await replaceOpenIntervals(tx, [id]);
+      }
       await writeRevision(tx, {
         ...author,
         entityType: 'location',
