@@ -54,6 +54,10 @@ export const SESSION_ID_MAX = 128;
  * OPENING_HOURS_MAX_LENGTH in src/shared/opening-hours.ts, here so that schemas can cap the text
  * without loading the opening_hours library (a test checks the two agree). */
 export const OPENING_HOURS_MAX = 255;
+/** A place not confirmed by an administrator for this long is listed as needing a check. */
+export const VERIFICATION_STALE_MONTHS = 12;
+/** An administrator's note on a verification. */
+export const VERIFICATION_NOTE_MAX = 2000;
 
 /** The box a place's own coordinates must fall in: the Kansas City metropolitan area (its
  * fourteen counties, with a margin). Coordinates outside are a typo or vandalism. */

@@ -109,6 +109,23 @@ export const locationOpenIntervals = pgTable(
   ],
 );
 
+/** Every time an administrator confirmed a place's details (issue 14): a history, never
+ * overwritten; a place's lastVerifiedAt is its latest `at`. */
+export const locationVerifications = pgTable(
+  'location_verifications',
+  {
+    id: serial('id').primaryKey(),
+    locationId: integer('location_id')
+      .notNull()
+      .references(() => locations.id, { onDelete: 'cascade' }),
+    /** The administrator's username. */
+    verifiedBy: text('verified_by').notNull(),
+    at: ts('at').notNull().defaultNow(),
+    note: text('note'),
+  },
+  (t) => [index('location_verifications_location_idx').on(t.locationId, t.at)],
+);
+
 export const tags = pgTable(
   'tags',
   {

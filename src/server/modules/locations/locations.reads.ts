@@ -39,6 +39,7 @@ const READ_COLUMNS = sql`
   l.operating_hours as "operatingHours", l.notion_id as "notionId", l.status, l.deadline,
   l.registration_link as "registrationLink", l.faq_link as "faqLink",
   l.opening_hours as "openingHours",
+  (select max(v.at) from location_verifications v where v.location_id = l.id) as "lastVerifiedAt",
   coalesce((select json_agg(json_build_object('id', t.id, 'name', t.name, 'category', t.category)
                             order by lower(t.name), t.id)
               from location_tags lt join tags t on t.id = lt.tag_id

@@ -1,0 +1,10 @@
+CREATE TABLE "location_verifications" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"location_id" integer NOT NULL,
+	"verified_by" text NOT NULL,
+	"at" timestamp with time zone DEFAULT now() NOT NULL,
+	"note" text
+);
+--> statement-breakpoint
+ALTER TABLE "location_verifications" ADD CONSTRAINT "location_verifications_location_id_locations_id_fk" FOREIGN KEY ("location_id") REFERENCES "public"."locations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "location_verifications_location_idx" ON "location_verifications" USING btree ("location_id","at");
