@@ -24,6 +24,8 @@ export interface ExportRow {
   created_at: string;
   updated_at: string;
   tags: string[] | null;
+  opening_hours: string | null;
+  last_verified_at: string | null;
 }
 
 const rowsOf = <T>(r: unknown): T[] => (Array.isArray(r) ? r : (r as { rows: T[] }).rows) as T[];
@@ -47,6 +49,9 @@ export async function* exportPages(
              l.registration_link, l.faq_link,
              to_char(l.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS created_at,
              to_char(l.updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS updated_at,
+             l.opening_hours,
+             to_char((SELECT max(v.at) FROM location_verifications v WHERE v.location_id = l.id) AT TIME ZONE 'UTC',
+                     'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS last_verified_at,
              (SELECT array_agg(t.name ORDER BY lower(t.name))
                 FROM location_tags lt JOIN tags t ON t.id = lt.tag_id
                WHERE lt.location_id = l.id) AS tags
