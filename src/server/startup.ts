@@ -27,7 +27,8 @@ onStartHooks.push(async (db) => {
 // "Open now" and "in season" filters read intervals written ahead (decision 0801): at start they
 // are written up to 9 days ahead when less than 8 remain (or rebuilt when they ran out); the app
 // then checks every hour (locations.routes.ts).
-onStartHooks.push(async (db) => {
-  const r = await refreshOpenIntervals(db);
+onStartHooks.push(async (db, env) => {
+  // The embedded database has one process: an extension left unfinished was this one's, resume it.
+  const r = await refreshOpenIntervals(db, undefined, { resume: !env.DATABASE_URL });
   if (r.extended) console.log(`Open intervals written up to ${r.until.toISOString()} (${r.rows} rows)`);
 });

@@ -173,6 +173,48 @@ describe('openNow and inSeason filters', () => {
     setClock(SAT_10AM);
   });
 
+  it('resumes an extension stopped half-way; writes meanwhile reach its end; no interval twice', async () => {
+    const db = t.database.db;
+    const h = (await openIntervalsHorizon(db))!;
+    const at = new Date(h.getTime() - 7.5 * DAY);
+    const to = new Date(at.getTime() + 9 * DAY);
+    setClock(at);
+    // As a process leaves it when it stops between two pages, an hour ago.
+    const pending = {
+      from: h.toISOString(),
+      to: to.toISOString(),
+      startedAt: new Date(at.getTime() - HOUR).toISOString(),
+    };
+    await db.insert(appSettings).values({ key: 'open_intervals_pending', value: JSON.stringify(pending) });
+    // A write now fills its place up to the extension's end, past the old horizon.
+    const echo = ids['Hoursfilter Echo']!;
+    expect((await send('PATCH', `/api/locations/${echo}`, { openingHours: 'Mo-Su 08:00-18:00' })).statusCode).toBe(200);
+    const [last] = await db
+      .select({ end: sql<string>`max(${locationOpenIntervals.endsAt})` })
+      .from(locationOpenIntervals)
+      .where(eq(locationOpenIntervals.locationId, echo));
+    expect(new Date(last!.end).getTime()).toBeGreaterThan(h.getTime());
+    // The hour-old extension is taken up again; a fresh one (another process at work) would not be.
+    const resumed = await refreshOpenIntervals(db, at);
+    expect(resumed).toMatchObject({ extended: true, full: false });
+    expect(resumed.until.toISOString()).toBe(to.toISOString());
+    expect(await db.select().from(appSettings).where(eq(appSettings.key, 'open_intervals_pending'))).toEqual([]);
+    const r = (await db.execute(sql`
+      select count(*)::int as n from location_open_intervals a join location_open_intervals b
+        on a.location_id = b.location_id and a.ctid <> b.ctid
+       and tstzrange(a.starts_at, a.ends_at) && tstzrange(b.starts_at, b.ends_at)`)) as unknown as {
+      rows: { n: number }[];
+    };
+    expect(Number(r.rows[0]!.n)).toBe(0);
+    await db.insert(appSettings).values({
+      key: 'open_intervals_pending',
+      value: JSON.stringify({ ...pending, startedAt: at.toISOString() }),
+    });
+    expect(await refreshOpenIntervals(db, at)).toMatchObject({ extended: false });
+    expect(await refreshOpenIntervals(db, at, { resume: true })).toMatchObject({ extended: true });
+    setClock(SAT_10AM);
+  });
+
   it('the hourly check runs on its own and stops when told', async () => {
     const db = t.database.db;
     await db.delete(appSettings).where(eq(appSettings.key, 'open_intervals_until'));
