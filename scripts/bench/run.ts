@@ -1,7 +1,8 @@
 // `npm run bench`: the API search benchmark (docs/benchmarks.md, section 'API search benchmark').
 // 1. a fresh embedded database (PGlite) in a temporary folder, migrated;
 // 2. 100,000 synthetic Kansas City places (points within ~40 km of downtown, names, categories,
-//    1-5 tags, descriptions) inserted in SQL with generate_series (not through the API);
+//    1-5 tags, descriptions, opening hours) inserted in SQL with generate_series (not through the
+//    API), then their open intervals written as the start hook does (decision 0801);
 // 3. the app on a free port, loaded with autocannon (32 connections, BENCH_SECONDS each, default 10)
 //    for each scenario, plus a "ceiling" route answering a precomputed body of the same size as the
 //    search answer (registered only here) to show what Fastify alone costs;
@@ -21,10 +22,11 @@ import { buildApp } from '../../src/server/app.js';
 import { type Database, openDatabase } from '../../src/server/db/connect.js';
 import { runMigrations } from '../../src/server/db/migrate.js';
 import { testEnv } from '../../src/server/env.js';
+import { refreshOpenIntervals } from '../../src/server/modules/locations/writes/index.js';
 import { setSearchCacheEnabled } from '../../src/server/plugins/search-cache/cache.js';
 import { mercatorLatLng, mercatorPixel, tileArea } from '../../src/shared/map-grid.js';
 import { type Measured, writeJson, writeReport } from './report.js';
-import { BENCH_CATEGORIES, generatePlaces, searchPoints, searchTerms } from './synthetic.js';
+import { BENCH_CATEGORIES, generatePlaces, hoursScenarios, searchPoints, searchTerms } from './synthetic.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const PLACES = Number(process.env.BENCH_PLACES ?? 100_000);
@@ -163,6 +165,11 @@ async function main() {
   const tagIds = await generatePlaces(db, PLACES);
   const loadSeconds = (Date.now() - t0) / 1000;
   log(`inserted ${PLACES} places with tags in ${loadSeconds.toFixed(1)} s`);
+  // What every app process does at start (src/server/startup.ts): the open intervals, all at once.
+  const tIntervals = Date.now();
+  const intervals = await refreshOpenIntervals(db);
+  await db.execute(sql`analyze location_open_intervals`);
+  log(`wrote ${intervals.rows} open intervals in ${((Date.now() - tIntervals) / 1000).toFixed(1)} s`);
 
   // Capture the SQL of the scenarios (for EXPLAIN ANALYZE) by wrapping db.execute.
   let lastSql: SQL | null = null;
@@ -249,6 +256,8 @@ async function main() {
         return `/api/locations/map?category=${pick(BENCH_CATEGORIES, i)}&${areaQuery(p.lat, p.lng, 11 + (i % 4))}`;
       }),
     },
+    // The opening hours filters (decision 0801).
+    ...hoursScenarios(tagIds, points, page, n),
   ];
 
   // The ceilings: precomputed answers as large as the text search's and the map points', no

@@ -167,6 +167,21 @@ const SENTENCES = [
   'Grants help small growers buy tools, seed and irrigation supplies.',
 ];
 
+/** Structured opening hours (decision 0800), in the library's tidy spelling: every fifth place has
+ * none, the others one of these by id, so "open now" and "in season" match a realistic share at
+ * any hour (decision 0801). */
+export const BENCH_OPENING_HOURS = [
+  'Mo-Fr 09:00-17:00',
+  'Sa 08:00-13:00',
+  'Apr-Oct Sa 07:00-12:00',
+  'Mo-Su 06:00-22:00',
+  'Tu-Sa 10:00-18:00; Su 12:00-16:00',
+  'May-Sep We 16:00-19:00',
+  '24/7',
+  'Mo-Fr 08:00-12:00,13:00-17:00; PH off',
+  'Nov-Mar Sa 09:00-12:00',
+];
+
 /** A Postgres text[] literal of fixed, trusted strings. */
 const arrText = (items: string[]) => `array[${items.map((s) => `'${s.replace(/'/g, "''")}'`).join(',')}]::text[]`;
 const arr = (items: string[]) => sql.raw(arrText(items));
@@ -206,7 +221,7 @@ export async function generatePlaces(db: Db, count: number, chunk = 10_000): Pro
       on conflict do nothing`);
     await db.execute(sql`
       insert into locations (id, name, slug, category, description, address, latitude, longitude, phone,
-                             website, operating_hours, status, tag_text)
+                             website, operating_hours, opening_hours, status, tag_text)
       select s.g, s.name,
              regexp_replace(lower(s.name), '[^a-z0-9]+', '-', 'g') || '-' || s.g,
              s.category, s.description, s.address,
@@ -214,6 +229,7 @@ export async function generatePlaces(db: Db, count: number, chunk = 10_000): Pro
              '(816) 555-' || lpad((s.g % 10000)::text, 4, '0'),
              case when s.g % 3 = 0 then 'https://example.org/place/' || s.g end,
              case when s.g % 2 = 0 then 'Sat 8am-1pm' end,
+             case when s.g % 5 <> 0 then (${arr(BENCH_OPENING_HOURS)})[1 + s.g % ${BENCH_OPENING_HOURS.length}] end,
              case when s.g % 17 = 0 then 'expired' else 'active' end,
              coalesce((select string_agg(t.name, ' ' order by t.name) from bench_assign ba join tags t on t.id = ba.tag
                         where ba.loc = s.g), '')
@@ -298,3 +314,30 @@ export function searchPoints(count = 240): Array<{ lat: number; lng: number }> {
 }
 
 export const BENCH_CATEGORIES = CATEGORIES;
+
+/** The rows of the opening hours filters (decision 0801): "open now" alone and varied with a
+ * category and a tag; "in season" alone and varied with a point and a radius. */
+export function hoursScenarios(
+  tagIds: number[],
+  points: Array<{ lat: number; lng: number }>,
+  page: string,
+  n: number,
+): Array<{ name: string; path: string; varied: string[] }> {
+  const pick = <T>(list: T[], i: number) => list[i % list.length]!;
+  return [
+    {
+      name: 'open now',
+      path: `/api/locations?openNow=true&${page}`,
+      varied: Array.from(
+        { length: n },
+        (_, i) =>
+          `/api/locations?openNow=true&category=${pick(CATEGORIES, i)}&tagIds=${pick(tagIds, Math.floor(i / 5))}&${page}`,
+      ),
+    },
+    {
+      name: 'in season',
+      path: `/api/locations?inSeason=true&${page}`,
+      varied: points.map((p) => `/api/locations?inSeason=true&lat=${p.lat}&lng=${p.lng}&radius=5&${page}`),
+    },
+  ];
+}

@@ -2,7 +2,7 @@ import type { Db } from './db/connect.js';
 import type { Env } from './env.js';
 import { upsertAdmin } from './modules/admin/admin.repository.js';
 import { scryptParamsFor } from './modules/admin/password.js';
-import { resanitizeStoredDescriptions } from './modules/locations/writes/index.js';
+import { refreshOpenIntervals, resanitizeStoredDescriptions } from './modules/locations/writes/index.js';
 
 /** Work done once at start after migrations and seeding (e.g. creating the administrator from
  * ADMIN_USERNAME / ADMIN_PASSWORD). Modules add theirs here. */
@@ -22,4 +22,13 @@ onStartHooks.push(ensureAdminFromEnv);
 onStartHooks.push(async (db) => {
   const n = await resanitizeStoredDescriptions(db);
   if (n) console.log(`Sanitised ${n} stored description(s) again (decision 0700)`);
+});
+
+// "Open now" and "in season" filters read intervals written ahead (decision 0801): at start they
+// are written up to 9 days ahead when less than 8 remain (or rebuilt when they ran out); the app
+// then checks every hour (locations.routes.ts).
+onStartHooks.push(async (db, env) => {
+  // The embedded database has one process: an extension left unfinished was this one's, resume it.
+  const r = await refreshOpenIntervals(db, undefined, { resume: !env.DATABASE_URL });
+  if (r.extended) console.log(`Open intervals written up to ${r.until.toISOString()} (${r.rows} rows)`);
 });

@@ -47,6 +47,14 @@ export const SESSION_ID_MAX = 128;
 export const LOCATION_LIST_MAX = 1000;
 /** At most this many tags in one filter (one EXISTS each in the search). */
 export const TAG_FILTER_MAX = 20;
+/** Structured opening hours (decision 0800): OpenStreetMap's limit for a value, the same as
+ * OPENING_HOURS_MAX_LENGTH in src/shared/opening-hours.ts, here so that schemas can cap the text
+ * without loading the opening_hours library (a test checks the two agree). */
+export const OPENING_HOURS_MAX = 255;
+/** A place not confirmed by an administrator for this long is listed as needing a check. */
+export const VERIFICATION_STALE_MONTHS = 12;
+/** An administrator's note on a verification. */
+export const VERIFICATION_NOTE_MAX = 2000;
 
 /** The box a place's own coordinates must fall in: the Kansas City metropolitan area (its
  * fourteen counties, with a margin). Coordinates outside are a typo or vandalism. */

@@ -42,7 +42,10 @@ export const locations = pgTable(
     viewCount: integer('view_count').notNull().default(0),
     uniqueId: text('unique_id').notNull().default(''),
     phone: text('phone'),
+    /** Free text kept as a note beside the structured hours (decision 0800). */
     operatingHours: text('operating_hours'),
+    /** OpenStreetMap `opening_hours` text in the library's tidy spelling, or null (decision 0800). */
+    openingHours: text('opening_hours'),
     notionId: text('notion_id'),
     status: text('status').notNull().default('active'),
     deadline: ts('deadline'),
@@ -81,6 +84,46 @@ export const locationSlugs = pgTable(
     createdAt: ts('created_at').notNull().defaultNow(),
   },
   (t) => [index('location_slugs_location_idx').on(t.locationId)],
+);
+
+/**
+ * Each place's sure-open intervals from about now to the horizon kept in app_settings
+ * ('open_intervals_until', at least 8 days ahead), so "open now" and "in season" are SQL filters
+ * (decision 0801). Written only by the write path (modules/locations/writes/open-intervals.ts):
+ * by every write of a place's opening hours and by the daily extension of the horizon.
+ */
+export const locationOpenIntervals = pgTable(
+  'location_open_intervals',
+  {
+    locationId: integer('location_id')
+      .notNull()
+      .references(() => locations.id, { onDelete: 'cascade' }),
+    startsAt: ts('starts_at').notNull(),
+    endsAt: ts('ends_at').notNull(),
+  },
+  (t) => [
+    // One place's intervals (replacing them, and "is this place open" probes, index only).
+    index('location_open_intervals_place_idx').on(t.locationId, t.startsAt, t.endsAt),
+    // Which places are open at an instant or within a window: only the intervals that contain it.
+    index('location_open_intervals_range_idx').using('gist', sql`tstzrange(${t.startsAt}, ${t.endsAt})`),
+  ],
+);
+
+/** Every time an administrator confirmed a place's details (issue 14): a history, never
+ * overwritten; a place's lastVerifiedAt is its latest `at`. */
+export const locationVerifications = pgTable(
+  'location_verifications',
+  {
+    id: serial('id').primaryKey(),
+    locationId: integer('location_id')
+      .notNull()
+      .references(() => locations.id, { onDelete: 'cascade' }),
+    /** The administrator's username. */
+    verifiedBy: text('verified_by').notNull(),
+    at: ts('at').notNull().defaultNow(),
+    note: text('note'),
+  },
+  (t) => [index('location_verifications_location_idx').on(t.locationId, t.at)],
 );
 
 export const tags = pgTable(

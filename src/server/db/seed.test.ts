@@ -3,8 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { centroidForAddress } from '../modules/geocode/zip-centroids.js';
 import { openTestDatabase } from '../test/test-app.js';
 import type { Database } from './connect.js';
-import { locationTags, locations, tags } from './schema.js';
-import { readSeedRows, seedDatabase } from './seed.js';
+import { slugify } from '../../shared/slug.js';
+import { locationOpenIntervals, locationTags, locations, tags } from './schema.js';
+import { readSeedOpeningHours, readSeedRows, seedDatabase } from './seed.js';
 
 describe('seed data', () => {
   let database: Database;
@@ -48,6 +49,27 @@ describe('seed data', () => {
     const links = await database.db.select().from(locationTags).where(eq(locationTags.locationId, brookside.id));
     expect(links.length).toBe(6);
     expect(brookside.tagText.split(' ')).toContain('snap-ebt');
+  });
+
+  it('gives the converted places their structured hours and open intervals, keeping the text as the note', async () => {
+    const hours = readSeedOpeningHours();
+    expect(hours.size).toBe(20);
+    // Every key names a seed place.
+    const slugs = new Set(readSeedRows().map((r) => slugify(r.name)));
+    expect([...hours.keys()].filter((k) => !slugs.has(k))).toEqual([]);
+    const all = await database.db.select().from(locations);
+    const withHours = all.filter((l) => l.openingHours !== null);
+    expect(withHours).toHaveLength(20);
+    const brookside = all.find((l) => l.slug === 'brookside-farmers-market')!;
+    expect(brookside.openingHours).toBe('Apr-Oct Sa 08:00-13:00; Nov Sa 09:00-12:00');
+    expect(brookside.operatingHours).toBeTruthy();
+    // Open every day of the year: it has intervals in the coming days.
+    const loose = all.find((l) => l.slug === 'loose-park')!;
+    const intervals = await database.db
+      .select()
+      .from(locationOpenIntervals)
+      .where(eq(locationOpenIntervals.locationId, loose.id));
+    expect(intervals.length).toBeGreaterThanOrEqual(8);
   });
 
   it('reloads in place without duplicating places', async () => {

@@ -1,7 +1,8 @@
 // Loads the real Kansas City sample data (data/seed/kc-locations.csv): its places, the tag
 // vocabulary and coordinates (the row's own, else the ZIP or town centroid). Seeded rows carry
 // uniqueId 'seed:<slug of name>', so a reload updates them in place and never touches places
-// that people added.
+// that people added. Structured opening hours come from data/seed/opening-hours.json (slug of
+// the name -> OpenStreetMap text, decision 0800); the free text stays as the note.
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -13,7 +14,8 @@ import { SEED_DIR } from '../seed-data.js';
 import type { Db } from './connect.js';
 import { locationSlugs, locationTags, locations, tags } from './schema.js';
 import { TAG_VOCABULARY } from './seed-vocabulary.js';
-import { refreshTagText } from '../modules/locations/writes/index.js';
+import { replaceOpenIntervals, refreshTagText } from '../modules/locations/writes/index.js';
+import { storedOpeningHours } from '../modules/locations/writes/place.js';
 
 interface SeedRow {
   name: string;
@@ -34,6 +36,11 @@ export function readSeedRows(file = path.join(SEED_DIR, 'kc-locations.csv')): Se
   return parse(fs.readFileSync(file), { columns: true, skip_empty_lines: true, bom: true, trim: true });
 }
 
+/** Structured hours of the seed places by the slug of their name (decision 0800, 'The seed'). */
+export function readSeedOpeningHours(file = path.join(SEED_DIR, 'opening-hours.json')): Map<string, string> {
+  return new Map(Object.entries(JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, string>));
+}
+
 export async function isDatabaseEmpty(db: Db): Promise<boolean> {
   const rows = await db.select({ n: sql<number>`count(*)::int` }).from(locations);
   return (rows[0]?.n ?? 0) === 0;
@@ -42,6 +49,7 @@ export async function isDatabaseEmpty(db: Db): Promise<boolean> {
 /** Inserts or refreshes the seed places and tags in one transaction; returns the place count. */
 export async function seedDatabase(db: Db): Promise<number> {
   const rows = readSeedRows();
+  const hoursBySlug = readSeedOpeningHours();
   await db.transaction(async (tx) => {
     await tx
       .insert(tags)
@@ -75,6 +83,7 @@ export async function seedDatabase(db: Db): Promise<number> {
         website: orNull(r.website),
         phone: orNull(r.phone),
         operatingHours: orNull(r.operatingHours),
+        openingHours: storedOpeningHours(hoursBySlug.get(base)),
         latitude: fallback ? fallback.lat : Number.isFinite(lat) ? lat : null,
         longitude: fallback ? fallback.lng : Number.isFinite(lng) ? lng : null,
         tagText: tagNames.join(' '),
@@ -110,6 +119,8 @@ export async function seedDatabase(db: Db): Promise<number> {
       await tx.select({ id: locations.id }).from(locations).where(sql`${locations.uniqueId} like 'seed:%'`)
     ).map((r) => r.id);
     await refreshTagText(tx, ids);
+    // Their open intervals (decision 0801), for the openNow and inSeason filters.
+    await replaceOpenIntervals(tx, ids);
   });
   return rows.length;
 }

@@ -5,6 +5,8 @@
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../context.js';
 import { locationSlugs, locations } from '../db/schema.js';
+import { now as clockNow } from '../lib/clock.js';
+import { openingHoursSpecification } from './opening-hours-jsonld.js';
 import { escapeHtml, type PageHead, SITE_NAME } from './page-head.js';
 
 type LocationRow = typeof locations.$inferSelect;
@@ -60,8 +62,14 @@ function absoluteUrl(url: string | null | undefined): string | undefined {
   }
 }
 
-/** schema.org data of a place: a Place, or for a resource with a deadline an Event held there. */
-export function locationJsonLd(location: LocationRow, url: string, description: string): Record<string, unknown> {
+/** schema.org data of a place: a Place, or for a resource with a deadline an Event held there.
+ * Structured hours become its openingHoursSpecification (./opening-hours-jsonld.ts). */
+export function locationJsonLd(
+  location: LocationRow,
+  url: string,
+  description: string,
+  now: Date = clockNow(),
+): Record<string, unknown> {
   const place: Record<string, unknown> = {
     '@type': 'Place',
     name: location.name,
@@ -75,6 +83,8 @@ export function locationJsonLd(location: LocationRow, url: string, description: 
   if (location.phone) place.telephone = location.phone;
   const website = absoluteUrl(location.website);
   if (website) place.sameAs = website;
+  const hours = openingHoursSpecification(location.openingHours, now);
+  if (hours.length) place.openingHoursSpecification = hours;
 
   if (location.category === 'resource' && location.deadline) {
     // A resource is a program open until its deadline: it runs from when it was listed to the

@@ -9,6 +9,7 @@ import {
   LOCATION_STATUSES,
   METRO_BOUNDS,
   NAME_MAX,
+  OPENING_HOURS_MAX,
   SHORT_TEXT_MAX,
   TAG_FILTER_MAX,
   URL_MAX,
@@ -65,8 +66,21 @@ const coordinate = (label: 'latitude' | 'longitude', min: number, max: number) =
     .max(max, MSG.outsideMetro)
     .nullish();
 
+/**
+ * Structured opening hours (decision 0800): OpenStreetMap `opening_hours` text, trimmed; empty or
+ * null means none. Only the length is checked here: reading the syntax needs the opening_hours
+ * library (about 118 KiB gzip), which this file must not load, as the forms import it
+ * (docs/architecture.md, Performance budgets). ./location-hours.ts adds the syntax check.
+ */
+export const openingHoursText = z
+  .string({ error: 'The opening hours must be text' })
+  .trim()
+  .max(OPENING_HOURS_MAX, `The opening hours must be at most ${OPENING_HOURS_MAX} characters.`)
+  .nullish()
+  .transform((v) => v ?? '');
+
 /** The fields of the location form payload, before the cross-field address rule. */
-export const locationFormFields = z.object({
+const formFieldsWithoutHours = z.object({
   name: z
     .string({ error: MSG.nameRequired })
     .trim()
@@ -114,17 +128,34 @@ function coordinatesTogether(v: { latitude?: number | null; longitude?: number |
   }
 }
 
-/** POST /api/locations and the add form. */
-export const locationFormSchema = locationFormFields.superRefine((v, ctx) => {
-  requireAddress(v, ctx);
-  coordinatesTogether(v, ctx);
-});
+/** The form's schemas around an `openingHours` field: the plain one (length only) here, the one
+ * that also reads the syntax in ./location-hours.ts. */
+export function locationSchemasWith<H extends z.ZodType<string, string | null | undefined>>(openingHours: H) {
+  const fields = formFieldsWithoutHours.extend({ openingHours });
+  return {
+    fields,
+    /** POST /api/locations and the add form. */
+    form: fields.superRefine((v, ctx) => {
+      requireAddress(v, ctx);
+      coordinatesTogether(v, ctx);
+    }),
+    /** PATCH /api/locations/{id}: any subset of the form; the server checks the address rule on
+     * the merged result (so changing only the category to 'park' still needs an address). */
+    patch: fields.partial().superRefine(coordinatesTogether),
+  };
+}
+
+const plainSchemas = locationSchemasWith(openingHoursText);
+export const locationFormFields = plainSchemas.fields;
+/** POST /api/locations and the add form (the server uses ./location-hours.ts's, which also reads
+ * the opening hours). */
+export const locationFormSchema = plainSchemas.form;
 export type LocationFormInput = z.input<typeof locationFormSchema>;
 export type LocationFormValues = z.output<typeof locationFormSchema>;
 
 /** PATCH /api/locations/{id}: any subset of the form; the server checks the address rule on the
  * merged result (so changing only the category to 'park' still needs an address). */
-export const locationPatchSchema = locationFormFields.partial().superRefine(coordinatesTogether);
+export const locationPatchSchema = plainSchemas.patch;
 export type LocationPatch = z.output<typeof locationPatchSchema>;
 export { requireAddress as locationAddressRule };
 
@@ -154,6 +185,15 @@ export const locationSchema = z.object({
   faqLink: z.string().nullable(),
   tags: z.array(tagRefSchema),
   flagCount: z.number().int(),
+  /** OpenStreetMap opening_hours text in its tidy spelling, or null (decision 0800). */
+  openingHours: z.string().nullable(),
+  /** Surely open when the answer was made; null without structured hours. */
+  openNow: z.boolean().nullable(),
+  /** ISO instant openNow next flips (closing when open, opening when closed); null when none is
+   * found within 400 days or without structured hours. Past it, the answer is stale. */
+  nextChange: z.string().nullable(),
+  /** When an administrator last confirmed the place's details (ISO), or null. */
+  lastVerifiedAt: z.string().nullable(),
   /** Miles from the searched point, when lat/lng were given. */
   distance: z.number().nullable().optional(),
   /** Only on GET /api/locations/{id}. */
@@ -182,7 +222,15 @@ const commaIds = z
     return unique;
   });
 
-/** The filters of GET /api/locations (docs/product.md section 7) plus paging. */
+/** A yes/no filter in a query string: 'true' filters, 'false' or absent does not. */
+const queryFlag = (name: string) =>
+  z
+    .enum(['true', 'false'], { error: `${name} must be true or false` })
+    .transform((v) => (v === 'true' ? true : undefined))
+    .optional();
+
+/** The filters of GET /api/locations (docs/product.md section 7) plus paging, plus the opening
+ * hours filters (decisions 0800 and 0801). */
 const listQueryFields = z.object({
   category: z.union([locationCategorySchema, z.literal('all')]).optional(),
   search: z.string().max(200, 'Search must be at most 200 characters').optional(),
@@ -192,6 +240,10 @@ const listQueryFields = z.object({
   radius: z.coerce.number().positive('radius must be positive').max(500, 'radius must be at most 500 miles').optional(),
   limit: z.coerce.number().int().min(1).max(100).optional(),
   offset: z.coerce.number().int().min(0).max(10_000_000).optional(),
+  /** Only places surely open now (by their structured hours). */
+  openNow: queryFlag('openNow'),
+  /** Only places that open at least once in the next 7 days (open now counts). */
+  inSeason: queryFlag('inSeason'),
 });
 
 /** The names of the list filters (the search cache's key test checks that each one counts). */
@@ -207,6 +259,12 @@ export const locationListQuerySchema = listQueryFields
   .refine(latLngTogether.check, latLngTogether.params)
   .transform((q) => ({ ...q, radius: q.radius ?? DEFAULT_RADIUS_MILES }));
 export type LocationListQuery = z.output<typeof locationListQuerySchema>;
+
+/** The exports (decision 0151): the list's filters, without paging (an export is every match). */
+export const locationFilterQuerySchema = listQueryFields
+  .omit({ limit: true, offset: true })
+  .refine(latLngTogether.check, latLngTogether.params)
+  .transform((q) => ({ ...q, radius: q.radius ?? DEFAULT_RADIUS_MILES }));
 
 /**
  * GET /api/locations/map: the list's filters plus the part of the map in view (decision 0203).

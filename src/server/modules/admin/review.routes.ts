@@ -19,6 +19,7 @@ import {
   reviewFlagReport,
 } from './review.repository.js';
 import { deleteLocation, setLocationHidden } from '../locations/writes/index.js';
+import { verifyRoutes } from './verify.routes.js';
 
 export async function reviewRoutes(app: ZodApp, ctx: AppContext) {
   app.get('/summary', async () => adminSummary(ctx.db));
@@ -54,4 +55,7 @@ export async function reviewRoutes(app: ZodApp, ctx: AppContext) {
     await deleteLocation(ctx.db, request.params.id, adminOf(request).username);
     return reply.status(204).send();
   });
+
+  // Freshness: confirming a place, and the places due a check (issue 14).
+  await verifyRoutes(app, ctx);
 }

@@ -13,6 +13,7 @@ import {
   TAG_NAME_MAX,
   URL_MAX,
 } from '../../../shared/constants.js';
+import { validateOpeningHours } from '../../../shared/opening-hours.js';
 import { BULK_IMPORT_REQUIRED_COLUMNS } from '../../../shared/schemas/admin.js';
 import { isValidUrlOrEmpty } from '../../../shared/schemas/location.js';
 import { looksLikeHtml } from '../../../shared/schemas/tag.js';
@@ -29,6 +30,8 @@ export interface ImportRow {
   address: string;
   website: string;
   tags: string[];
+  /** The optional `openingHours` column (decision 0800), in the library's tidy spelling; '' for none. */
+  openingHours: string;
 }
 
 const categoryByText = new Map<string, LocationCategory>();
@@ -124,5 +127,12 @@ function checkRow(rec: Record<string, string>): Omit<ImportRow, 'row'> | string 
       tags.push(tag);
     }
   }
-  return { name, category, description, address, website, tags };
+  // Optional column (headers are read in lower case): OpenStreetMap opening_hours text.
+  let openingHours = (rec.openinghours ?? '').trim();
+  if (openingHours) {
+    const checked = validateOpeningHours(openingHours);
+    if (!checked.ok) return checked.error;
+    openingHours = checked.normalized;
+  }
+  return { name, category, description, address, website, tags, openingHours };
 }

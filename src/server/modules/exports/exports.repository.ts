@@ -1,5 +1,9 @@
 import { sql } from 'drizzle-orm';
+import { DEFAULT_RADIUS_MILES } from '../../../shared/constants.js';
 import type { Db } from '../../db/connect.js';
+import { now as clockNow } from '../../lib/clock.js';
+import { compileOptions } from '../locations/locations.reads.js';
+import { compileSearch, type SearchFilters } from '../locations/locations.search.js';
 
 export interface ExportRow {
   id: number;
@@ -20,13 +24,22 @@ export interface ExportRow {
   created_at: string;
   updated_at: string;
   tags: string[] | null;
+  opening_hours: string | null;
+  last_verified_at: string | null;
 }
 
 const rowsOf = <T>(r: unknown): T[] => (Array.isArray(r) ? r : (r as { rows: T[] }).rows) as T[];
 
-/** The public directory (hidden places left out) in pages of `pageSize`, by id (keyset paging,
- * so a large export never holds everything in memory nor rescans skipped rows). */
-export async function* exportPages(db: Db, pageSize = 1000): AsyncGenerator<ExportRow[]> {
+/** The public directory (hidden places left out), or the places matching the list's filters, in
+ * pages of `pageSize`, by id (keyset paging, so a large export never holds everything in memory
+ * nor rescans skipped rows). `now` is the one instant the time filters are about. */
+export async function* exportPages(
+  db: Db,
+  filters: SearchFilters = { radius: DEFAULT_RADIUS_MILES },
+  now: Date = clockNow(),
+  pageSize = 1000,
+): AsyncGenerator<ExportRow[]> {
+  const s = compileSearch(filters, { ...(await compileOptions(db, filters.search)), now });
   let after = 0;
   for (;;) {
     const result = await db.execute(sql`
@@ -36,11 +49,14 @@ export async function* exportPages(db: Db, pageSize = 1000): AsyncGenerator<Expo
              l.registration_link, l.faq_link,
              to_char(l.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS created_at,
              to_char(l.updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS updated_at,
+             l.opening_hours,
+             to_char((SELECT max(v.at) FROM location_verifications v WHERE v.location_id = l.id) AT TIME ZONE 'UTC',
+                     'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS last_verified_at,
              (SELECT array_agg(t.name ORDER BY lower(t.name))
                 FROM location_tags lt JOIN tags t ON t.id = lt.tag_id
                WHERE lt.location_id = l.id) AS tags
         FROM locations l
-       WHERE l.hidden = false AND l.id > ${after}
+       WHERE ${s.where} AND l.id > ${after}
        ORDER BY l.id
        LIMIT ${pageSize}`);
     const rows = rowsOf<ExportRow>(result);

@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { locations, locationTags, tags } from '../../db/schema.js';
+import { locations, locationTags, locationVerifications, tags } from '../../db/schema.js';
+import { setClock } from '../../lib/clock.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { csvCell, csvRow } from './csv.js';
+import { CSV_COLUMNS } from './exports.routes.js';
 
 /** A strict RFC 4180 reader for the test: every cell quoted. */
 function parseCsv(text: string): string[][] {
@@ -143,5 +145,71 @@ describe('open data exports', () => {
     expect(csvCell(null)).toBe('""');
     expect(csvCell(-1.5)).toBe('"-1.5"');
     expect(csvRow(['a', 1])).toBe('"a","1"\r\n');
+  });
+});
+
+// Issue 14: the open data carries the structured hours, whether the place is open when the file
+// was made, and when an administrator last confirmed it; the list's filters narrow an export.
+describe('open data exports: opening hours and freshness', () => {
+  let t: TestApp;
+  const SAT_10AM = new Date('2026-06-13T15:00:00Z');
+  beforeAll(async () => {
+    t = await createTestApp();
+    setClock(SAT_10AM);
+    const db = t.database.db;
+    const [open, closed] = await db
+      .insert(locations)
+      .values([
+        { name: 'Export Hours Open', category: 'park', slug: 'export-hours-open', openingHours: 'Sa 08:00-13:00' },
+        { name: 'Export Hours Closed', category: 'park', slug: 'export-hours-closed', openingHours: 'Su 08:00-13:00' },
+        { name: 'Export Hours None', category: 'park', slug: 'export-hours-none' },
+      ])
+      .returning();
+    await db.insert(locationVerifications).values({ locationId: open!.id, verifiedBy: 'desk', at: SAT_10AM });
+    expect(closed).toBeTruthy();
+  });
+  afterAll(async () => {
+    setClock(null);
+    await t.close();
+  });
+
+  it('CSV: openingHours, openNow and lastVerifiedAt after the older columns', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/export/locations.csv' });
+    const rows = parseCsv(res.body);
+    const header = rows[0]!;
+    expect(header.slice(-3)).toEqual(['openingHours', 'openNow', 'lastVerifiedAt']);
+    expect(header.slice(0, 19)).toEqual([...CSV_COLUMNS].slice(0, 19));
+    const col = (r: string[], name: string) => r[header.indexOf(name)];
+    const bySlug = (slug: string) => rows.find((r) => col(r, 'slug') === slug)!;
+    expect(col(bySlug('export-hours-open'), 'openingHours')).toBe('Sa 08:00-13:00');
+    expect(col(bySlug('export-hours-open'), 'openNow')).toBe('true');
+    expect(col(bySlug('export-hours-open'), 'lastVerifiedAt')).toBe('2026-06-13T15:00:00Z');
+    expect(col(bySlug('export-hours-closed'), 'openNow')).toBe('false');
+    expect(col(bySlug('export-hours-none'), 'openNow')).toBe('');
+    expect(col(bySlug('export-hours-none'), 'lastVerifiedAt')).toBe('');
+  });
+
+  it('GeoJSON: the same three properties', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/export/locations.geojson' });
+    const props = (slug: string) =>
+      res.json().features.find((f: { properties: { slug: string } }) => f.properties.slug === slug).properties;
+    expect(props('export-hours-open')).toMatchObject({
+      openingHours: 'Sa 08:00-13:00',
+      openNow: true,
+      lastVerifiedAt: '2026-06-13T15:00:00Z',
+    });
+    expect(props('export-hours-none')).toMatchObject({ openingHours: null, openNow: null, lastVerifiedAt: null });
+  });
+
+  it('takes the list’s filters', async () => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/export/locations.geojson?search=export%20hours%20none',
+    });
+    expect(res.json().features.map((f: { properties: { slug: string } }) => f.properties.slug)).toEqual([
+      'export-hours-none',
+    ]);
+    const bad = await t.app.inject({ method: 'GET', url: '/api/export/locations.csv?category=nowhere' });
+    expect(bad.statusCode).toBe(400);
   });
 });

@@ -2,9 +2,11 @@
 // SQL (tags and pending flag count in the same query, never N+1). Writes are in writes/, the map's
 // answers in locations.map.ts.
 import { type SQL, sql } from 'drizzle-orm';
+import { openingHoursFields } from '../../../shared/opening-hours.js';
 import type { Location } from '../../../shared/schemas/location.js';
 import { MSG } from '../../../shared/messages.js';
 import type { Db } from '../../db/connect.js';
+import { now as clockNow } from '../../lib/clock.js';
 import {
   type CompileOptions,
   buildTextQuery,
@@ -37,14 +39,20 @@ const READ_COLUMNS = sql`
   l.view_count as "viewCount", l.unique_id as "uniqueId", l.phone,
   l.operating_hours as "operatingHours", l.notion_id as "notionId", l.status, l.deadline,
   l.registration_link as "registrationLink", l.faq_link as "faqLink",
+  l.opening_hours as "openingHours",
+  (select max(v.at) from location_verifications v where v.location_id = l.id) as "lastVerifiedAt",
   coalesce((select json_agg(json_build_object('id', t.id, 'name', t.name, 'category', t.category)
                             order by lower(t.name), t.id)
               from location_tags lt join tags t on t.id = lt.tag_id
              where lt.location_id = l.id), '[]'::json) as tags,
   (select count(*)::int from flag_reports f where f.location_id = l.id and f.status = 'pending') as "flagCount"`;
 
-function toLocation(r: Row): Location {
+/** A read row in the API's shape; open now and the next change are evaluated at `now` (decision
+ * 0800), so an answer says what holds when it was made. */
+function toLocation(r: Row, now: Date): Location {
   const tagsValue = typeof r.tags === 'string' ? JSON.parse(r.tags) : r.tags;
+  const openingHours = (r.openingHours as string | null) ?? null;
+  const hours = openingHoursFields(openingHours, now);
   const out: Location = {
     id: Number(r.id),
     name: String(r.name),
@@ -68,6 +76,10 @@ function toLocation(r: Row): Location {
     faqLink: (r.faqLink as string | null) ?? null,
     tags: (tagsValue as Location['tags']) ?? [],
     flagCount: Number(r.flagCount ?? 0),
+    openingHours,
+    openNow: hours.openNow,
+    nextChange: hours.nextChange,
+    lastVerifiedAt: iso(r.lastVerifiedAt),
   };
   if ('distance' in r && r.distance !== null && r.distance !== undefined) out.distance = Number(r.distance);
   return out;
@@ -85,7 +97,7 @@ export async function getLocationById(db: Db, id: number, opts: ReadOptions = {}
     db,
     sql`select ${READ_COLUMNS} from locations l where l.id = ${id}${opts.includeHidden ? sql`` : sql` and not l.hidden`}`,
   );
-  return found[0] ? toLocation(found[0]) : null;
+  return found[0] ? toLocation(found[0], clockNow()) : null;
 }
 
 /** A place by its current slug or any slug it had before (location_slugs). */
@@ -98,7 +110,7 @@ export async function getLocationBySlug(db: Db, slug: string, opts: ReadOptions 
            (select location_id from location_slugs where slug = ${slug}))
          ${opts.includeHidden ? sql`` : sql`and not l.hidden`}`,
   );
-  return found[0] ? toLocation(found[0]) : null;
+  return found[0] ? toLocation(found[0], clockNow()) : null;
 }
 
 /** Sums of the place's engagement rows (0 when none). */
@@ -171,5 +183,6 @@ export async function searchLocations(
     const [c] = await rows<{ n: number }>(db, sql`select count(*)::int as n from locations l where ${s.where}`);
     total = Number(c?.n ?? 0);
   }
-  return { items: found.map(toLocation), total };
+  const now = clockNow();
+  return { items: found.map((r) => toLocation(r, now)), total };
 }

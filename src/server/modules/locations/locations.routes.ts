@@ -1,11 +1,7 @@
 import { z } from 'zod';
 import { idParamSchema } from '../../../shared/schemas/common.js';
-import {
-  locationFormSchema,
-  locationListQuerySchema,
-  locationPatchSchema,
-  mapViewQuerySchema,
-} from '../../../shared/schemas/location.js';
+import { locationListQuerySchema, mapViewQuerySchema } from '../../../shared/schemas/location.js';
+import { locationFormSchemaChecked, locationPatchSchemaChecked } from '../../../shared/schemas/location-hours.js';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { LOCATION_LIST_MAX } from '../../../shared/constants.js';
 import { locationVersion } from '../../../shared/location-version.js';
@@ -20,7 +16,7 @@ import {
   getLocationBySlug,
   searchLocations,
 } from './locations.reads.js';
-import { createLocation, updateLocation } from './writes/index.js';
+import { createLocation, scheduleOpenIntervalRefresh, updateLocation } from './writes/index.js';
 import { type CachedAnswer, gzippedBody, searchKey, versionTag } from '../../plugins/search-cache/index.js';
 
 /** Sends a cached JSON answer, gzipped when the client accepts it. */
@@ -43,6 +39,11 @@ export const locationsRoutes: ApiModule = async (app, ctx) => {
     ctx.rateLimit({ bucket: 'locations:write:hour', max: 300, addressMax: 1_500, windowMs: 3_600_000 }),
   ];
   const deps = { db: ctx.db, geocoder: ctx.geocoder };
+
+  // The open intervals behind the openNow and inSeason filters move ahead daily; every process
+  // checks hourly (decision 0801), the start hook in startup.ts did the first check.
+  const stopRefresh = scheduleOpenIntervalRefresh(ctx.db, app.log);
+  app.addHook('onClose', async () => stopRefresh());
 
   // Search answers come from the app's cache (plugins/search-cache), emptied after every write.
   const cacheNow = () => ctx.searchCache.current();
@@ -131,14 +132,18 @@ export const locationsRoutes: ApiModule = async (app, ctx) => {
     return { ...location, engagement: await getEngagementTotals(ctx.db, location.id) };
   });
 
-  app.post('/locations', { schema: { body: locationFormSchema }, preHandler: writeLimits }, async (request, reply) => {
-    const location = await createLocation(deps, request.body, authorFromRequest(request, ctx.clientHash));
-    return reply.status(201).send(location);
-  });
+  app.post(
+    '/locations',
+    { schema: { body: locationFormSchemaChecked }, preHandler: writeLimits },
+    async (request, reply) => {
+      const location = await createLocation(deps, request.body, authorFromRequest(request, ctx.clientHash));
+      return reply.status(201).send(location);
+    },
+  );
 
   app.patch(
     '/locations/:id',
-    { schema: { params: idParamSchema, body: locationPatchSchema }, preHandler: writeLimits },
+    { schema: { params: idParamSchema, body: locationPatchSchemaChecked }, preHandler: writeLimits },
     async (request, reply) => {
       const ifMatch = request.headers['if-match'];
       const updated = await updateLocation(

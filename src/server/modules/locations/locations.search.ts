@@ -4,7 +4,9 @@
 // bounding-box prefilter on indexed latitude/longitude, then the exact great-circle distance.
 // User text only ever reaches SQL as bound parameters.
 import { type SQL, sql } from 'drizzle-orm';
+import { seasonWindowEnd } from '../../../shared/hours-status.js';
 import type { LocationListQuery } from '../../../shared/schemas/location.js';
+import { now as clockNow } from '../../lib/clock.js';
 
 /** Mean Earth radius in miles (haversine). */
 export const EARTH_RADIUS_MILES = 3958.7613;
@@ -79,6 +81,8 @@ export interface CompileOptions {
    * the repository passes only the words that match nothing by full text, so a common word
    * ('garden') is not also compared by trigram with every name that lacks it. */
   typoWords?: ReadonlySet<string>;
+  /** The instant "open now" and "in season" are about (default: the server's clock). */
+  now?: Date;
 }
 
 /** The WHERE clause and ranking expressions of a search over `locations l`. */
@@ -91,6 +95,19 @@ export function compileSearch(f: SearchFilters, opts: CompileOptions = {}): Comp
   // having count(*) = n over the link table could not be estimated and was always run first).
   for (const id of [...new Set(f.tagIds ?? [])]) {
     conds.push(sql`exists (select 1 from location_tags lt where lt.location_id = l.id and lt.tag_id = ${id})`);
+  }
+
+  // Opening hours (decision 0801): the intervals written ahead for each place; the range
+  // expression is the one location_open_intervals_range_idx indexes. Open now implies in season,
+  // so one condition is enough.
+  if (f.openNow || f.inSeason) {
+    const now = opts.now ?? clockNow();
+    const at = sql`${now.toISOString()}::timestamptz`;
+    const during = f.openNow
+      ? sql`@> ${at}`
+      : sql`&& tstzrange(${at}, ${seasonWindowEnd(now).toISOString()}::timestamptz)`;
+    conds.push(sql`exists (select 1 from location_open_intervals oi
+                            where oi.location_id = l.id and tstzrange(oi.starts_at, oi.ends_at) ${during})`);
   }
 
   let distance: SQL = sql`null::double precision`;

@@ -43,6 +43,8 @@ describe('the search cache key', () => {
     radius: { ...point, radius: '25' },
     limit: { limit: '5' },
     offset: { offset: '10' },
+    openNow: { openNow: 'true' },
+    inSeason: { inSeason: 'true' },
   };
 
   it('differs for every filter of the list query, so no new filter can share another answer', () => {
@@ -58,6 +60,7 @@ describe('the search cache key', () => {
     expect(key({ category: 'all' })).toBe(key({}));
     expect(key({ search: '  Roses ' })).toBe(key({ search: 'roses' }));
     expect(key({ radius: '25' })).toBe(key({})); // no point: the radius means nothing
+    expect(key({ openNow: 'false', inSeason: 'false' })).toBe(key({})); // false filters nothing
   });
 });
 

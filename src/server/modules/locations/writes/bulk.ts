@@ -7,6 +7,8 @@ import type { Db } from '../../../db/connect.js';
 import { locations, locationSlugs, locationTags, revisions, tags } from '../../../db/schema.js';
 import { sanitizeDescription } from '../../../lib/sanitize-description.js';
 import type { GeoPoint } from '../../geocode/geocoder.js';
+import { replaceOpenIntervals } from './open-intervals.js';
+import { storedOpeningHours } from './place.js';
 import { allocateSlugs } from './slugs.js';
 import { toSnapshot } from './snapshot.js';
 import { refreshTagText } from './tag-links.js';
@@ -21,6 +23,8 @@ export interface ImportPlace {
   address: string;
   website: string;
   tags: string[];
+  /** Already checked and tidied by the CSV reader (decision 0800); '' or absent for none. */
+  openingHours?: string;
 }
 
 function chunks<T>(items: T[], size: number): T[][] {
@@ -83,6 +87,7 @@ export async function importLocations(
               description: r.description ? sanitizeDescription(r.description) || null : null,
               address: r.address || null,
               website: r.website || null,
+              openingHours: storedOpeningHours(r.openingHours),
               latitude: p?.lat ?? null,
               longitude: p?.lng ?? null,
               slug: partSlugs[i]!,
@@ -96,6 +101,10 @@ export async function importLocations(
       await refreshTagText(
         tx,
         created.filter((_, i) => rowTags[i]?.length).map((c) => c.id),
+      );
+      await replaceOpenIntervals(
+        tx,
+        created.filter((c) => c.openingHours).map((c) => c.id),
       );
       await tx.insert(revisions).values(
         created.map((c, i) => ({

@@ -2,6 +2,15 @@
 // delete of a location, its slugs, its tag links and tag_text, and its revisions goes through the
 // functions exported here. `writes.boundary.test.ts` fails when code elsewhere writes those tables.
 export { importLocations, type ImportPlace } from './bulk.js';
+export {
+  OPEN_INTERVALS_AHEAD_DAYS,
+  OPEN_INTERVALS_MIN_AHEAD_DAYS,
+  openIntervalsHorizon,
+  type RefreshResult,
+  refreshOpenIntervals,
+  replaceOpenIntervals,
+  scheduleOpenIntervalRefresh,
+} from './open-intervals.js';
 export { createLocation, updateLocation, type WriteDeps } from './place.js';
 export { resanitizeStoredDescriptions } from './resanitize-descriptions.js';
 export {

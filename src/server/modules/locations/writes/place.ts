@@ -2,6 +2,7 @@
 // description sanitised, the address geocoded outside the transaction, and inside it the slug
 // allocated, the tags linked and the revision written, so all of it commits or none.
 import { eq } from 'drizzle-orm';
+import { validateOpeningHours } from '../../../../shared/opening-hours.js';
 import type { LocationFormValues, LocationPatch } from '../../../../shared/schemas/location.js';
 import { locationVersion } from '../../../../shared/location-version.js';
 import { MSG } from '../../../../shared/messages.js';
@@ -14,6 +15,7 @@ import type { Geocoder, GeoPoint } from '../../geocode/geocoder.js';
 import { type RevisionAuthor, writeRevision } from '../../revisions/revisions.repository.js';
 import { getLocationById, LOCATION_NOT_FOUND, type ReadOptions } from '../locations.reads.js';
 import type { Location } from '../../../../shared/schemas/location.js';
+import { replaceOpenIntervals } from './open-intervals.js';
 import { allocateSlugs, slugForRename } from './slugs.js';
 import { snapshotLocation } from './snapshot.js';
 import { assertTagsExist, linkTags } from './tag-links.js';
@@ -25,6 +27,16 @@ export interface WriteDeps {
 
 const nullIfEmpty = (s: string | undefined) => (s === undefined ? undefined : s.trim() === '' ? null : s.trim());
 
+/** Opening hours as stored: null for none, else the library's tidy spelling ('Sa 8am-1pm' →
+ * 'Sa 08:00-13:00', decision 0800). Text it cannot read is refused here too, whoever calls. */
+export function storedOpeningHours(text: string | null | undefined): string | null {
+  const value = (text ?? '').trim();
+  if (value === '') return null;
+  const checked = validateOpeningHours(value);
+  if (!checked.ok) throw badRequest(checked.error, { openingHours: checked.error });
+  return checked.normalized;
+}
+
 /** Stored column values of form fields: empty text becomes null, the description is sanitised. */
 export function toColumns(v: Partial<LocationFormValues>): Partial<typeof locations.$inferInsert> {
   const out: Partial<typeof locations.$inferInsert> = {};
@@ -35,6 +47,7 @@ export function toColumns(v: Partial<LocationFormValues>): Partial<typeof locati
   if (v.phone !== undefined) out.phone = nullIfEmpty(v.phone);
   if (v.website !== undefined) out.website = nullIfEmpty(v.website);
   if (v.operatingHours !== undefined) out.operatingHours = nullIfEmpty(v.operatingHours);
+  if (v.openingHours !== undefined) out.openingHours = storedOpeningHours(v.openingHours);
   if (v.registrationLink !== undefined) out.registrationLink = nullIfEmpty(v.registrationLink);
   if (v.faqLink !== undefined) out.faqLink = nullIfEmpty(v.faqLink);
   if (v.status !== undefined) out.status = v.status;
@@ -79,10 +92,14 @@ async function geocodeOrNull(geocoder: Geocoder, address: string | null | undefi
   }
 }
 
+/** A new place's values: the form's, the opening hours optional (callers from before decision
+ * 0800 leave them out). */
+export type NewPlace = Omit<LocationFormValues, 'openingHours'> & { openingHours?: string };
+
 /** Creates a place (geocoding its address first, outside the transaction) and answers it. */
 export async function createLocation(
   deps: WriteDeps,
-  input: LocationFormValues,
+  input: NewPlace,
   author: RevisionAuthor,
   extra: { uniqueId?: string; notionId?: string | null } = {},
 ): Promise<Location> {
@@ -110,6 +127,7 @@ export async function createLocation(
       const newId = row!.id;
       await tx.insert(locationSlugs).values({ slug: slug!, locationId: newId });
       await linkTags(tx, newId, input.tagIds);
+      if (columns.openingHours) await replaceOpenIntervals(tx, [newId]);
       await writeRevision(tx, {
         ...author,
         entityType: 'location',
@@ -194,6 +212,9 @@ export async function updateLocation(
       }
       await tx.update(locations).set(set).where(eq(locations.id, id));
       if (patch.tagIds !== undefined) await linkTags(tx, id, patch.tagIds);
+      if (columns.openingHours !== undefined && columns.openingHours !== before.openingHours) {
+        await replaceOpenIntervals(tx, [id]);
+      }
       await writeRevision(tx, {
         ...author,
         entityType: 'location',

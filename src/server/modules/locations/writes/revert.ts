@@ -8,6 +8,7 @@ import { locations, revisions, tags } from '../../../db/schema.js';
 import { HttpError } from '../../../http-error.js';
 import { type RevisionAction, writeRevision } from '../../revisions/revisions.repository.js';
 import { LOCATION_NOT_FOUND } from '../locations.reads.js';
+import { replaceOpenIntervals } from './open-intervals.js';
 import { renameSlug } from './place.js';
 import { changedFields, columnsFromSnapshot, type SnapshotField, snapshotLocation } from './snapshot.js';
 import { afterTagDeleted, afterTagRenamed, linkTags, placesOfTag, relinkRestoredTag } from './tag-links.js';
@@ -81,6 +82,7 @@ async function restoreFields(
     .set({ ...set, updatedAt: new Date() })
     .where(eq(locations.id, id));
   if (fields.includes('tagIds') && Array.isArray(baseline.tagIds)) await linkTags(tx, id, baseline.tagIds.map(Number));
+  if (fields.includes('openingHours')) await replaceOpenIntervals(tx, [id]);
   return adminRevision(tx, {
     entityType: 'location',
     entityId: id,

@@ -20,6 +20,7 @@ const COLUMN_ROLES = {
   phone: 'snapshot',
   website: 'snapshot',
   operatingHours: 'snapshot',
+  openingHours: 'snapshot',
   status: 'snapshot',
   deadline: 'snapshot',
   registrationLink: 'snapshot',

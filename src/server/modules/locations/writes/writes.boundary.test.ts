@@ -1,6 +1,7 @@
 // Places are written in one module (writes/, docs/architecture.md, Conventions): this test fails
 // when server code elsewhere inserts, updates or deletes rows of locations, location_slugs or
-// location_tags, so a new path cannot skip slugs, tag text or revisions.
+// location_tags (or the open intervals derived from the hours), so a new path cannot skip slugs, tag
+// text, open intervals or revisions.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -17,8 +18,8 @@ const ALLOWED: Record<string, string> = {
 };
 
 const WRITE = [
-  /\.(insert|update|delete)\(\s*(locations|locationSlugs|locationTags)\b/,
-  /\b(insert\s+into|update|delete\s+from)\s+(locations|location_slugs|location_tags)\b/i,
+  /\.(insert|update|delete)\(\s*(locations|locationSlugs|locationTags|locationOpenIntervals)\b/,
+  /\b(insert\s+into|update|delete\s+from)\s+(locations|location_slugs|location_tags|location_open_intervals)\b/i,
 ];
 
 function files(dir: string): string[] {

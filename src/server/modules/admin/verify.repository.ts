@@ -1,0 +1,64 @@
+// Freshness (issue 14): confirmations of a place's details, kept as a history, and the places
+// that need one (not confirmed for VERIFICATION_STALE_MONTHS months, the oldest first).
+import { sql } from 'drizzle-orm';
+import { VERIFICATION_STALE_MONTHS } from '../../../shared/constants.js';
+import type { LocationVerification, NeedsCheckItem } from '../../../shared/schemas/verification.js';
+import type { Db } from '../../db/connect.js';
+import { HttpError } from '../../http-error.js';
+import { now as clockNow } from '../../lib/clock.js';
+
+const rowsOf = <T>(r: unknown): T[] => (r as { rows: T[] }).rows;
+const iso = (v: unknown): string => (v instanceof Date ? v : new Date(String(v))).toISOString();
+
+/** Records that `actor` confirmed the place now (404 when there is no such place). */
+export async function verifyLocation(db: Db, id: number, actor: string, note: string): Promise<LocationVerification> {
+  const [row] = rowsOf<{ id: number; location_id: number; verified_by: string; at: unknown; note: string | null }>(
+    await db.execute(sql`
+      insert into location_verifications (location_id, verified_by, at, note)
+      select l.id, ${actor}, ${clockNow().toISOString()}::timestamptz, ${note || null} from locations l
+       where l.id = ${id}
+      returning id, location_id, verified_by, at, note`),
+  );
+  if (!row) throw new HttpError(404, 'Location not found');
+  return {
+    id: Number(row.id),
+    locationId: Number(row.location_id),
+    verifiedBy: row.verified_by,
+    at: iso(row.at),
+    note: row.note,
+  };
+}
+
+/** Places never confirmed, or last confirmed over VERIFICATION_STALE_MONTHS months ago: never
+ * confirmed first (oldest listing first), then the oldest confirmation first. */
+export async function listNeedsCheck(
+  db: Db,
+  q: { limit: number; offset: number },
+): Promise<{ items: NeedsCheckItem[]; total: number }> {
+  const cutoff = new Date(clockNow());
+  cutoff.setUTCMonth(cutoff.getUTCMonth() - VERIFICATION_STALE_MONTHS);
+  const stale = sql`
+    select l.id, l.name, l.slug, l.category, l.hidden, l.created_at,
+           (select max(v.at) from location_verifications v where v.location_id = l.id) as last
+      from locations l`;
+  const where = sql`where s.last is null or s.last < ${cutoff.toISOString()}::timestamptz`;
+  const items = rowsOf<Record<string, unknown>>(
+    await db.execute(sql`
+      select * from (${stale}) s ${where}
+       order by s.last asc nulls first, s.created_at asc, s.id asc
+       limit ${q.limit} offset ${q.offset}`),
+  );
+  const [count] = rowsOf<{ n: number }>(await db.execute(sql`select count(*)::int as n from (${stale}) s ${where}`));
+  return {
+    total: Number(count?.n ?? 0),
+    items: items.map((r) => ({
+      id: Number(r.id),
+      name: String(r.name),
+      slug: String(r.slug),
+      category: String(r.category),
+      hidden: Boolean(r.hidden),
+      lastVerifiedAt: r.last === null || r.last === undefined ? null : iso(r.last),
+      createdAt: iso(r.created_at),
+    })),
+  };
+}

@@ -1,0 +1,113 @@
+// Freshness (issue 14): an administrator confirms a place (a history, never overwritten), read
+// answers carry the latest confirmation as lastVerifiedAt, and the review desk lists the places
+// not confirmed for 12 months, the oldest first.
+import { eq } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { locationVerifications } from '../../db/schema.js';
+import { setClock } from '../../lib/clock.js';
+import { ensureAdminFromEnv } from '../../startup.js';
+import { createTestApp, jsonHeaders, type TestApp } from '../../test/test-app.js';
+import { createLocation } from '../locations/writes/index.js';
+
+const ADMIN = { username: 'fresh-admin', password: 'correct horse battery' };
+const noGeo = { geocode: async () => null };
+
+describe('verifying places', () => {
+  let t: TestApp;
+  let cookie = '';
+  beforeAll(async () => {
+    t = await createTestApp({ ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password });
+    await ensureAdminFromEnv(t.database.db, t.env);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/login',
+      headers: jsonHeaders,
+      payload: JSON.stringify(ADMIN),
+    });
+    cookie = `kc_admin=${res.cookies.find((c) => c.name === 'kc_admin')!.value}`;
+  }, 180_000);
+  afterAll(() => t.close());
+  afterEach(() => setClock(null));
+
+  const place = async (name: string) =>
+    createLocation(
+      { db: t.database.db, geocoder: noGeo },
+      { name, category: 'park', address: '1 Main St, Kansas City, MO 64105', tagIds: [] } as never,
+      { sessionId: 's', clientHash: 'h' },
+    );
+  const verify = (id: number, body: unknown, withCookie = cookie) =>
+    t.app.inject({
+      method: 'POST',
+      url: `/api/admin/locations/${id}/verify`,
+      headers: withCookie ? { cookie: withCookie, ...jsonHeaders } : jsonHeaders,
+      payload: JSON.stringify(body),
+    });
+  const needsCheck = async (query = '') => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/admin/locations/needs-check${query}`,
+      headers: { cookie },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json() as { items: { id: number; name: string; lastVerifiedAt: string | null }[]; total: number };
+  };
+
+  it('needs an administrator session, and a place that exists', async () => {
+    const p = await place('Verify Session Park');
+    expect((await verify(p.id, {}, '')).statusCode).toBe(401);
+    expect((await verify(999_999, {})).statusCode).toBe(404);
+    const tooLong = await verify(p.id, { note: 'x'.repeat(2001) });
+    expect(tooLong.statusCode).toBe(400);
+    expect(tooLong.json().errors.note).toBe('The note must be at most 2000 characters');
+  });
+
+  it('keeps every confirmation and answers the latest as lastVerifiedAt', async () => {
+    const p = await place('Verify History Park');
+    expect(p.lastVerifiedAt).toBeNull();
+    setClock(new Date('2026-03-01T12:00:00Z'));
+    const first = await verify(p.id, { note: 'Called them: hours unchanged.' });
+    expect(first.statusCode, first.body).toBe(201);
+    expect(first.json()).toMatchObject({
+      locationId: p.id,
+      verifiedBy: ADMIN.username,
+      at: '2026-03-01T12:00:00.000Z',
+      note: 'Called them: hours unchanged.',
+    });
+    setClock(new Date('2026-06-01T12:00:00Z'));
+    expect((await verify(p.id, {})).statusCode).toBe(201);
+    const history = await t.database.db
+      .select()
+      .from(locationVerifications)
+      .where(eq(locationVerifications.locationId, p.id));
+    expect(history.map((h) => h.note)).toEqual(['Called them: hours unchanged.', null]);
+    const read = await t.app.inject({ method: 'GET', url: `/api/locations/${p.id}` });
+    expect(read.json().lastVerifiedAt).toBe('2026-06-01T12:00:00.000Z');
+    const list = await t.app.inject({ method: 'GET', url: '/api/locations?search=verify%20history%20park' });
+    expect(list.json()[0].lastVerifiedAt).toBe('2026-06-01T12:00:00.000Z');
+  });
+
+  it('lists places not confirmed for 12 months, never confirmed first, then the oldest', async () => {
+    const recent = await place('Needs Check Recent');
+    const old = await place('Needs Check Old');
+    const older = await place('Needs Check Older');
+    setClock(new Date('2025-01-10T12:00:00Z'));
+    await verify(older.id, {});
+    setClock(new Date('2025-03-10T12:00:00Z'));
+    await verify(old.id, {});
+    setClock(new Date('2026-05-01T12:00:00Z'));
+    await verify(recent.id, {});
+    // A year after 2025-03-10 plus a day: old and older are due, recent is not.
+    setClock(new Date('2026-03-11T12:00:00Z'));
+    const { items, total } = await needsCheck('?limit=200');
+    const ids = items.map((i) => i.id);
+    expect(ids).not.toContain(recent.id);
+    const never = items.filter((i) => i.lastVerifiedAt === null);
+    expect(items.slice(0, never.length)).toEqual(never); // never confirmed come first
+    expect(ids.slice(never.length)).toEqual([older.id, old.id]);
+    expect(total).toBe(items.length);
+    // Paging.
+    const page = await needsCheck(`?limit=1&offset=${never.length + 1}`);
+    expect(page.items.map((i) => i.id)).toEqual([old.id]);
+    expect(page.total).toBe(total);
+  });
+});

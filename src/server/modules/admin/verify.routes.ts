@@ -1,0 +1,29 @@
+// Freshness on the review desk (issue 14): POST /api/admin/locations/{id}/verify records that an
+// administrator confirmed a place's details (read answers then carry lastVerifiedAt), and
+// GET /api/admin/locations/needs-check lists the places due a check. Registered inside the admin
+// scope by review.routes.ts, so both need a session.
+import { idParamSchema } from '../../../shared/schemas/common.js';
+import { needsCheckQuerySchema, verifyLocationSchema } from '../../../shared/schemas/verification.js';
+import type { AppContext, ZodApp } from '../../context.js';
+import { adminOf } from './admin-auth.js';
+import { listNeedsCheck, verifyLocation } from './verify.repository.js';
+
+export async function verifyRoutes(app: ZodApp, ctx: AppContext) {
+  app.get('/locations/needs-check', { schema: { querystring: needsCheckQuerySchema } }, async (request) =>
+    listNeedsCheck(ctx.db, request.query),
+  );
+
+  app.post(
+    '/locations/:id/verify',
+    { schema: { params: idParamSchema, body: verifyLocationSchema } },
+    async (request, reply) => {
+      const verification = await verifyLocation(
+        ctx.db,
+        request.params.id,
+        adminOf(request).username,
+        request.body.note,
+      );
+      return reply.status(201).send(verification);
+    },
+  );
+}
