@@ -1,11 +1,13 @@
 // Reading places in the API's shape: one place by id or slug, and the search list with paging in
 // SQL (tags and pending flag count in the same query, never N+1). Writes are in writes/, the map's
 // answers in locations.map.ts.
-import { type SQL, sql } from 'drizzle-orm';
+import { and, eq, not, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import { openingHoursFields } from '../../../shared/opening-hours.js';
 import type { Location } from '../../../shared/schemas/location.js';
 import { MSG } from '../../../shared/messages.js';
 import type { Db } from '../../db/connect.js';
+import { locations } from '../../db/schema.js';
 import { now as clockNow } from '../../lib/clock.js';
 import {
   type CompileOptions,
@@ -29,59 +31,70 @@ const iso = (v: unknown): string | null => {
   const d = v instanceof Date ? v : new Date(String(v));
   return Number.isNaN(d.getTime()) ? null : d.toISOString();
 };
-const num = (v: unknown): number | null => (v === null || v === undefined ? null : Number(v));
+// json_agg arrives parsed from node-postgres and as text from the embedded database's thread.
+const json = <T>(v: unknown): T => (typeof v === 'string' ? JSON.parse(v) : v) as T;
 
-/** The read columns of `locations l` plus its tags and pending flag count (correlated subqueries
- * on indexed keys, evaluated only for the rows returned). */
-const READ_COLUMNS = sql`
-  l.id, l.name, l.category, l.description, l.address, l.latitude, l.longitude,
-  l.created_at as "createdAt", l.updated_at as "updatedAt", l.website, l.slug,
-  l.view_count as "viewCount", l.unique_id as "uniqueId", l.phone,
-  l.operating_hours as "operatingHours", l.notion_id as "notionId", l.status, l.deadline,
-  l.registration_link as "registrationLink", l.faq_link as "faqLink",
-  l.opening_hours as "openingHours",
-  (select max(v.at) from location_verifications v where v.location_id = l.id) as "lastVerifiedAt",
-  coalesce((select json_agg(json_build_object('id', t.id, 'name', t.name, 'category', t.category)
+/** `locations` as `l`: the alias the search's SQL (locations.search.ts) is written against. */
+const l = alias(locations, 'l');
+
+/** What a read answers of a place: its columns, typed by the schema, plus its tags (name order),
+ * its pending flag count and its last check (correlated subqueries on indexed keys, evaluated
+ * only for the rows returned). A new column is added here once and typed everywhere. The
+ * subqueries name `l.id` as text: drizzle writes an aliased column inside sql`` without its
+ * table, which inside a subquery would mean the subquery's own id. */
+const readFields = {
+  id: l.id,
+  name: l.name,
+  category: l.category,
+  description: l.description,
+  address: l.address,
+  latitude: l.latitude,
+  longitude: l.longitude,
+  createdAt: l.createdAt,
+  updatedAt: l.updatedAt,
+  website: l.website,
+  slug: l.slug,
+  viewCount: l.viewCount,
+  uniqueId: l.uniqueId,
+  phone: l.phone,
+  operatingHours: l.operatingHours,
+  notionId: l.notionId,
+  status: l.status,
+  deadline: l.deadline,
+  registrationLink: l.registrationLink,
+  faqLink: l.faqLink,
+  openingHours: l.openingHours,
+  lastVerifiedAt: sql<
+    string | null
+  >`(select max(v.at) from location_verifications v where v.location_id = l.id)`.mapWith(iso),
+  tags: sql<
+    Location['tags']
+  >`coalesce((select json_agg(json_build_object('id', t.id, 'name', t.name, 'category', t.category)
                             order by lower(t.name), t.id)
               from location_tags lt join tags t on t.id = lt.tag_id
-             where lt.location_id = l.id), '[]'::json) as tags,
-  (select count(*)::int from flag_reports f where f.location_id = l.id and f.status = 'pending') as "flagCount"`;
+             where lt.location_id = l.id), '[]'::json)`.mapWith((v) => json<Location['tags']>(v) ?? []),
+  flagCount:
+    sql<number>`(select count(*)::int from flag_reports f where f.location_id = l.id and f.status = 'pending')`.mapWith(
+      Number,
+    ),
+};
+
+const selectRead = (db: Db) => db.select(readFields).from(l);
+type ReadRow = Awaited<ReturnType<typeof selectRead>>[number];
 
 /** A read row in the API's shape; open now and the next change are evaluated at `now` (decision
  * 0800), so an answer says what holds when it was made. */
-function toLocation(r: Row, now: Date): Location {
-  const tagsValue = typeof r.tags === 'string' ? JSON.parse(r.tags) : r.tags;
-  const openingHours = (r.openingHours as string | null) ?? null;
-  const hours = openingHoursFields(openingHours, now);
+function toLocation(r: ReadRow, now: Date, distance?: number | null): Location {
+  const hours = openingHoursFields(r.openingHours, now);
   const out: Location = {
-    id: Number(r.id),
-    name: String(r.name),
-    category: String(r.category),
-    description: (r.description as string | null) ?? null,
-    address: (r.address as string | null) ?? null,
-    latitude: num(r.latitude),
-    longitude: num(r.longitude),
-    createdAt: iso(r.createdAt)!,
-    updatedAt: iso(r.updatedAt)!,
-    website: (r.website as string | null) ?? null,
-    slug: String(r.slug),
-    viewCount: Number(r.viewCount ?? 0),
-    uniqueId: String(r.uniqueId ?? ''),
-    phone: (r.phone as string | null) ?? null,
-    operatingHours: (r.operatingHours as string | null) ?? null,
-    notionId: (r.notionId as string | null) ?? null,
-    status: String(r.status),
-    deadline: iso(r.deadline),
-    registrationLink: (r.registrationLink as string | null) ?? null,
-    faqLink: (r.faqLink as string | null) ?? null,
-    tags: (tagsValue as Location['tags']) ?? [],
-    flagCount: Number(r.flagCount ?? 0),
-    openingHours,
+    ...r,
+    createdAt: r.createdAt.toISOString(),
+    updatedAt: r.updatedAt.toISOString(),
+    deadline: r.deadline ? r.deadline.toISOString() : null,
     openNow: hours.openNow,
     nextChange: hours.nextChange,
-    lastVerifiedAt: iso(r.lastVerifiedAt),
   };
-  if ('distance' in r && r.distance !== null && r.distance !== undefined) out.distance = Number(r.distance);
+  if (distance !== null && distance !== undefined) out.distance = Number(distance);
   return out;
 }
 
@@ -93,24 +106,21 @@ export interface ReadOptions {
 }
 
 export async function getLocationById(db: Db, id: number, opts: ReadOptions = {}): Promise<Location | null> {
-  const found = await rows(
-    db,
-    sql`select ${READ_COLUMNS} from locations l where l.id = ${id}${opts.includeHidden ? sql`` : sql` and not l.hidden`}`,
-  );
-  return found[0] ? toLocation(found[0], clockNow()) : null;
+  const [found] = await selectRead(db).where(and(eq(l.id, id), opts.includeHidden ? undefined : not(l.hidden)));
+  return found ? toLocation(found, clockNow()) : null;
 }
 
 /** A place by its current slug or any slug it had before (location_slugs). */
 export async function getLocationBySlug(db: Db, slug: string, opts: ReadOptions = {}): Promise<Location | null> {
-  const found = await rows(
-    db,
-    sql`select ${READ_COLUMNS} from locations l
-         where l.id = coalesce(
+  const [found] = await selectRead(db).where(
+    and(
+      sql`l.id = coalesce(
            (select id from locations where slug = ${slug}),
-           (select location_id from location_slugs where slug = ${slug}))
-         ${opts.includeHidden ? sql`` : sql`and not l.hidden`}`,
+           (select location_id from location_slugs where slug = ${slug}))`,
+      opts.includeHidden ? undefined : not(l.hidden),
+    ),
   );
-  return found[0] ? toLocation(found[0], clockNow()) : null;
+  return found ? toLocation(found, clockNow()) : null;
 }
 
 /** Sums of the place's engagement rows (0 when none). */
@@ -164,19 +174,23 @@ export async function searchLocations(
   // Name order alone (no text, no point) walks locations_name_order_idx and stops at the page;
   // counting separately is then far cheaper than count(*) over () forcing a full sort.
   const nameOrderPage = !s.hasText && !s.hasPoint && query.limit !== undefined;
-  const found = await rows(
-    db,
-    sql`select p.rank, p.distance, ${nameOrderPage ? sql`null` : sql`p.total`} as total, ${READ_COLUMNS}
-          from (select q.* ${nameOrderPage ? sql`` : sql`, count(*) over () as total`} from (
-                  select l.id, l.name, ${s.rank} as rank, ${s.distance} as distance
-                    from locations l
-                   where ${s.where}
-                  offset 0) q
-                 order by ${keys('q')}
-                 ${page}) p
-          join locations l on l.id = p.id
-         order by ${keys('p')}`,
-  );
+  const found = await db
+    .select({
+      ...readFields,
+      distance: sql<number | null>`p.distance`,
+      total: sql<number | null>`${nameOrderPage ? sql`null` : sql`p.total`}`,
+    })
+    .from(
+      sql`(select q.* ${nameOrderPage ? sql`` : sql`, count(*) over () as total`} from (
+              select l.id, l.name, ${s.rank} as rank, ${s.distance} as distance
+                from locations l
+               where ${s.where}
+              offset 0) q
+             order by ${keys('q')}
+             ${page}) p`,
+    )
+    .innerJoin(l, sql`l.id = p.id`)
+    .orderBy(keys('p'));
   let total = found[0] && !nameOrderPage ? Number(found[0].total) : 0;
   if (nameOrderPage || (!found[0] && query.offset)) {
     // Past the last page (no row carries the total), or name order: count on its own.
@@ -184,5 +198,5 @@ export async function searchLocations(
     total = Number(c?.n ?? 0);
   }
   const now = clockNow();
-  return { items: found.map((r) => toLocation(r, now)), total };
+  return { items: found.map(({ distance, total: _t, ...r }) => toLocation(r, now, distance)), total };
 }
