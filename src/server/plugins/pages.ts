@@ -1,14 +1,17 @@
 // Serves the built client: hashed assets with a long cache, and every page route as index.html
-// with that page's own <head> (title, description, canonical URL). Unknown paths get the same
-// page with HTTP 404, so the client shows '404 Page Not Found' and crawlers see the status.
+// with that page's own <head> (title, description, canonical URL) and, when the server renderer
+// was built, the page itself rendered inside it (ssr.ts, decision 0900). Unknown paths and unknown
+// places answer HTTP 404 with the not-found page, so crawlers see the status.
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
-import { buildLocationHead } from './location-head.js';
+import { buildLocationHead, jsonForScript } from './location-head.js';
 import { type PageHead, publicOrigin, renderHead, SITE_NAME } from './page-head.js';
 import { registerSitemap } from './sitemap.js';
+import { createPageRenderer, loadRenderer, type RenderedPage, sendRendered } from './ssr.js';
+import { SSR_DATA_ID } from './ssr-data-id.js';
 
 const STATIC_HEADS: Record<string, PageHead> = {
   '/': {
@@ -72,12 +75,34 @@ export async function registerPages(
       .header('cache-control', 'no-cache')
       .send(html);
 
+  const renderer = template && clientDir ? await loadRenderer(clientDir) : null;
+  const pages = renderer ? createPageRenderer(app, ctx, renderer) : null;
+
+  /** The page rendered into the template: its body, its language on <html>, and its data block
+   * (JSON escaped for a script element, never executed, decision 0005). */
+  const withBody = (shell: string) => (page: RenderedPage) =>
+    shell
+      .replace(/<html lang="[^"]*"/, `<html lang="${page.lang === 'es' ? 'es' : 'en'}"`)
+      .replace(/\s*<noscript>[\s\S]*?<\/noscript>/, '')
+      .replace(
+        '<div id="root"></div>',
+        () =>
+          `<div id="root">${page.html}</div>\n    <script type="application/json" id="${SSR_DATA_ID}">${jsonForScript(page.data)}</script>`,
+      );
+
+  /** The rendered page when the renderer is there and handles this path, else the plain shell. */
+  const sendAny = async (request: FastifyRequest, reply: FastifyReply, shell: string, status = 200) => {
+    const page = pages ? await pages.page(request, withBody(shell)) : null;
+    if (page) return sendRendered(request, reply, page);
+    return sendPage(reply, shell, status);
+  };
+
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
     if (pathname === '/api' || pathname.startsWith('/api/') || !template || request.method !== 'GET') {
       return reply.status(404).send({ message: `Not Found: ${request.method} ${pathname}` });
     }
-    return sendPage(reply, render(NOT_FOUND_HEAD, null), 404);
+    return sendAny(request, reply, render(NOT_FOUND_HEAD, null), 404);
   });
 
   registerSitemap(app, ctx);
@@ -103,7 +128,7 @@ export async function registerPages(
 
   for (const [route, head] of Object.entries(STATIC_HEADS)) {
     app.get(route, (request, reply) =>
-      sendPage(reply, render(head, `${publicOrigin(ctx, request)}${route === '/' ? '/' : route}`)),
+      sendAny(request, reply, render(head, `${publicOrigin(ctx, request)}${route === '/' ? '/' : route}`)),
     );
   }
   // The admin area is one client route tree; its pages need no head of their own.
@@ -112,8 +137,8 @@ export async function registerPages(
   app.get('/discover/:slug', async (request, reply) => {
     const { slug } = request.params as { slug: string };
     const found = await buildLocationHead(ctx, slug, publicOrigin(ctx, request));
-    if (!found) return sendPage(reply, render(NOT_FOUND_HEAD, null), 404);
-    return sendPage(reply, render(found.head, found.canonical));
+    if (!found) return sendAny(request, reply, render(NOT_FOUND_HEAD, null), 404);
+    return sendAny(request, reply, render(found.head, found.canonical));
   });
 
   app.get('/robots.txt', (request, reply) =>
