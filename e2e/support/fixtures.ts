@@ -62,6 +62,10 @@ export const test = base.extend<{ api: ApiHelper; withConsentBanner: boolean }>(
           /* storage blocked */
         }
       }, COOKIE_CONSENT_KEY);
+      // The same choice in its cookie, as the browser keeps it: the server then renders the page
+      // without the banner too (decision 0900).
+      const url = test.info().project.use.baseURL ?? 'http://127.0.0.1';
+      await page.context().addCookies([{ name: COOKIE_CONSENT_KEY, value: '1', url }]);
     }
     await use(page);
   },
