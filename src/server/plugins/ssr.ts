@@ -116,7 +116,7 @@ export function createPageRenderer(app: FastifyInstance, ctx: AppContext, render
       const page: CachedPage = {
         status: out.status,
         body,
-        etag: `"${crypto.createHash('sha1').update(body).digest('base64url').slice(0, 20)}"`,
+        etag: pageTag(out),
       };
       if (cacheable && version === dataVersion()) {
         cache.set(key, { page, version, at: Date.now() });
@@ -125,6 +125,14 @@ export function createPageRenderer(app: FastifyInstance, ctx: AppContext, render
       return page;
     },
   };
+}
+
+/** The ETag of what the page shows: its HTML and its data, without the data block's timestamps,
+ * so the same content rendered again keeps its tag and a revalidating browser gets 304. */
+function pageTag(out: RenderOutput): string {
+  const data = JSON.stringify(out.data, (key, value) => (/(?:At|At_)$/.test(key) ? undefined : value));
+  const hash = crypto.createHash('sha1').update(String(out.status)).update(out.html).update(data);
+  return `"${hash.digest('base64url').slice(0, 20)}"`;
 }
 
 /** Sends a rendered page: 304 when the browser holds it already, else compressed when accepted. */
