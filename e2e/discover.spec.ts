@@ -18,6 +18,14 @@ const count = (page: Page) => page.getByTestId('results-count');
 const cards = (page: Page) => page.getByTestId('location-card');
 const searchBox = (page: Page) => page.getByRole('searchbox', { name: 'Search' });
 
+/** Client-side navigation, as a link inside the app does it. */
+async function openInApp(page: Page, url: string) {
+  await page.evaluate((to) => {
+    history.pushState(null, '', to);
+    dispatchEvent(new PopStateEvent('popstate'));
+  }, url);
+}
+
 test.describe('Discover screen', () => {
   // Long journeys on a shared 2-core machine.
   test.describe.configure({ timeout: 150_000 });
@@ -257,11 +265,15 @@ test.describe('Discover screen', () => {
     const held = new Promise<void>((r) => {
       release = r;
     });
+    // The server renders the first page whole (decision 0900): these states are the browser's own,
+    // met when Discover opens inside the app (from another page).
+    await page.goto('/about');
+    await page.waitForLoadState('networkidle');
     await page.route(/\/api\/locations\?/, async (route) => {
       await held;
       await route.continue();
     });
-    await page.goto('/');
+    await openInApp(page, '/');
     await expect(page.getByTestId('location-card-skeleton')).toHaveCount(isPhone(page) ? 2 : 3);
     release();
     await expect(count(page)).toBeVisible();
@@ -271,7 +283,9 @@ test.describe('Discover screen', () => {
     await page.route(/\/api\/locations\?/, (route) =>
       route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"Internal Server Error"}' }),
     );
-    await page.goto(`/?q=${uniqueWord('Err')}`);
+    await page.goto('/about');
+    await page.waitForLoadState('networkidle');
+    await openInApp(page, `/?q=${uniqueWord('Err')}`);
     await expect(
       page.getByRole('alert').filter({ hasText: 'Failed to load locations. Please try again.' }),
     ).toBeVisible({ timeout: 20_000 });

@@ -17,21 +17,23 @@ syncConsentCookie();
 const container = document.getElementById('root')!;
 const data = readSsrData();
 
-async function start() {
-  if (!data) {
+function start() {
+  // No server rendering, or a page rendered in another language than the one this browser keeps
+  // (kept before its cookie existed): render here, in the kept language.
+  if (!data || preferredLanguage !== data.lang) {
+    if (data) hydrate(queryClient, data.state);
+    void i18n.changeLanguage(preferredLanguage);
     createRoot(container).render(<Root client={queryClient} i18n={i18n} Router={BrowserRouter} consent={null} />);
     return;
   }
-  // The server rendered this page (decision 0900): start from its query cache, language and route
-  // chunk, so the first render here is the server's own and hydration matches.
+  // The server rendered this page (decision 0900): start from its query cache, language and cookie
+  // choice, so the first render here is the server's own and hydration matches. Hydration starts at
+  // once: whatever still waits for a catalog or the route's chunk stays as the server sent it, and
+  // React replays a click on it once it is live. Both are asked for now, not when reached.
   hydrate(queryClient, data.state);
   seedNarrowFirstPage(queryClient);
-  await Promise.all([
-    i18n.loadNamespaces(data.namespaces),
-    data.chunk ? ROUTE_CHUNKS[data.chunk]?.().catch(() => undefined) : undefined,
-  ]);
+  void i18n.loadNamespaces(data.namespaces);
+  if (data.chunk) void ROUTE_CHUNKS[data.chunk]?.().catch(() => undefined);
   hydrateRoot(container, <Root client={queryClient} i18n={i18n} Router={BrowserRouter} consent={data.consent} />);
-  // A language kept in this browser but not yet in its cookie: switch once the page is live.
-  if (preferredLanguage !== i18n.language) void i18n.changeLanguage(preferredLanguage);
 }
-void start();
+start();
