@@ -3,7 +3,7 @@
 // script the Content Security Policy refuses…), and with JavaScript off a person can still read a
 // place, search, filter by category and page through the results.
 import type { Page } from '@playwright/test';
-import { expect, isPhone, test } from './support/fixtures';
+import { expect, isPhone, test, uniqueName } from './support/fixtures';
 
 const PLACE = 'alldredge-orchards';
 
@@ -141,5 +141,24 @@ test.describe('without JavaScript', () => {
     const name = (await first.textContent()) ?? '';
     await first.click();
     await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+  });
+});
+
+test.describe('rendered pages are cached', () => {
+  test('an ETag answers 304 until a write changes the page', async ({ request, api }) => {
+    const place = await api.createLocation({ name: uniqueName('Cache Garden'), category: 'park', address: '2 Oak St' });
+    const url = `/discover/${place.slug}`;
+    const first = await request.get(url);
+    expect(first.status()).toBe(200);
+    const etag = first.headers().etag ?? '';
+    expect(etag).toMatch(/^".+"$/);
+    const again = await request.get(url, { headers: { 'If-None-Match': etag } });
+    expect(again.status()).toBe(304);
+    const patched = await request.patch(`/api/locations/${place.id}`, { data: { phone: '(816) 555-0142' } });
+    expect(patched.ok()).toBeTruthy();
+    const changed = await request.get(url, { headers: { 'If-None-Match': etag } });
+    expect(changed.status()).toBe(200);
+    expect(await changed.text()).toContain('(816) 555-0142');
+    expect(changed.headers().etag).not.toBe(etag);
   });
 });
