@@ -84,9 +84,13 @@ export function createPageRenderer(app: FastifyInstance, ctx: AppContext, render
   };
 
   return {
-    /** The rendered page for this request, from the cache when still right; null when the renderer
+    /** The rendered page for this request, from the cache when still right (then neither the
+     * renderer nor `wrap`, which may read the database for the page's <head>, runs); null when the renderer
      * leaves this path to the plain page (the admin area) or fails. */
-    async page(request: FastifyRequest, wrap: (page: RenderedPage) => string): Promise<CachedPage | null> {
+    async page(
+      request: FastifyRequest,
+      wrap: (page: RenderedPage) => string | Promise<string>,
+    ): Promise<CachedPage | null> {
       const lang = cookieValue(request, 'lang');
       const consent = cookieValue(request, 'cookie_consent');
       const anonymous = cookieValue(request, 'kc_admin') === null;
@@ -112,7 +116,7 @@ export function createPageRenderer(app: FastifyInstance, ctx: AppContext, render
         return null;
       }
       if (!out) return null;
-      const body = wrap(out);
+      const body = await wrap(out);
       const page: CachedPage = {
         status: out.status,
         body,
