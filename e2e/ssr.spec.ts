@@ -62,6 +62,7 @@ test.describe('hydration', () => {
     await page.getByRole('button', { name: 'Essential only' }).click();
     await expect(page.getByTestId('cookie-banner')).toHaveCount(0);
     // The choice travels in its cookie: the next page arrives without the banner.
+    await expect.poll(async () => (await context.cookies()).find((c) => c.name === 'cookie_consent')?.value).toBe('0');
     const next = await page.goto('/about');
     expect(await next?.text()).not.toContain('data-testid="cookie-banner"');
     expect(messages).toEqual([]);
@@ -133,7 +134,8 @@ test.describe('without JavaScript', () => {
     await pager.getByRole('link', { name: 'Next page' }).click();
     await expect(page).toHaveURL(/[?&]page=2/);
     await expect(page).toHaveURL(/[?&]category=park/);
-    await expect(count).toHaveText(new RegExp(`^4 - \\d of ${total} Results$`));
+    // Other tests add places meanwhile: the total may have grown.
+    await expect(count).toHaveText(/^4 - \d of \d+ Results$/);
     await expect(pager.getByRole('link', { name: 'Page 2' })).toHaveAttribute('aria-current', 'page');
 
     // A card's name is a real link to the place's page.

@@ -1,5 +1,5 @@
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { type ComponentType, lazy, type ReactNode, Suspense } from 'react';
+import { type ComponentType, lazy, type ReactNode, Suspense, useEffect } from 'react';
 import { Route, Routes } from 'react-router';
 import { DiscoverPage } from '../features/discover';
 import { AppDialogsProvider } from './app-dialogs';
@@ -31,6 +31,16 @@ const CookiesPage = lazy(loadCookies);
 const AdminPage = lazy(() => import('../features/admin').then((m) => ({ default: m.AdminPage })));
 const NotFoundPage = lazy(loadNotFound);
 
+/** Marks <html data-hydrated> once the page's own part is live (its boundary's effects run then):
+ * what end-to-end tests wait for before they click, since a click on server HTML that is not yet
+ * hydrated is only replayed by React, not guaranteed (decision 0900). */
+function HydrationMark() {
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = 'true';
+  }, []);
+  return null;
+}
+
 /** The whole app. The browser passes BrowserRouter and the one query client; the server renderer
  * a StaticRouter and a client of its own per request (entry-server.tsx, decision 0900). */
 export function App({ client, Router }: { client: QueryClient; Router: ComponentType<{ children: ReactNode }> }) {
@@ -40,6 +50,7 @@ export function App({ client, Router }: { client: QueryClient; Router: Component
         <AppDialogsProvider>
           <Layout>
             <Suspense fallback={<PageSkeleton />}>
+              <HydrationMark />
               <Routes>
                 <Route path="/" element={<DiscoverPage />} />
                 <Route path="/discover" element={<DiscoverPage />} />
