@@ -2,12 +2,14 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
-// The client build lands in dist/client, which the Fastify server serves (src/server/plugins/pages.ts).
-export default defineConfig({
+// The client build lands in dist/client, which the Fastify server serves (src/server/plugins/pages.ts);
+// the server renderer (`vite build --ssr src/client/entry-server.tsx`) in dist/server, which
+// src/server/plugins/ssr.ts loads (decision 0900).
+export default defineConfig(({ isSsrBuild }) => ({
   plugins: [react(), tailwindcss()],
   build: {
-    // VITE_OUT_DIR lets parallel builds (several developers' e2e runs) keep apart.
-    outDir: process.env.VITE_OUT_DIR ?? 'dist/client',
+    // VITE_OUT_DIR / VITE_SSR_OUT_DIR let parallel builds (several developers' e2e runs) keep apart.
+    outDir: isSsrBuild ? (process.env.VITE_SSR_OUT_DIR ?? 'dist/server') : (process.env.VITE_OUT_DIR ?? 'dist/client'),
     emptyOutDir: true,
     sourcemap: false,
     chunkSizeWarningLimit: 600,
@@ -19,4 +21,4 @@ export default defineConfig({
       '/sitemap.xml': 'http://127.0.0.1:3000',
     },
   },
-});
+}));

@@ -1,4 +1,5 @@
-// npm start: build the client when it is missing or older than its sources, then run the server.
+// npm start: build the client and its server renderer (dist/server, decision 0900) when either is
+// missing or older than their sources, then run the server.
 // Plain JavaScript so it runs before anything is compiled.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -8,6 +9,7 @@ const root = path.resolve(import.meta.dirname, '..');
 // Settings may come from a .env file beside package.json (see .env.example); real environment wins.
 if (fs.existsSync(path.join(root, '.env'))) process.loadEnvFile(path.join(root, '.env'));
 const built = path.join(root, 'dist/client/index.html');
+const renderer = path.join(root, 'dist/server/entry-server.js');
 
 function newestMtime(dir) {
   let newest = 0;
@@ -23,8 +25,9 @@ const sources = Math.max(
   newestMtime(path.join(root, 'src/shared')),
   fs.statSync(path.join(root, 'index.html')).mtimeMs,
 );
-if (!fs.existsSync(built) || fs.statSync(built).mtimeMs < sources) {
-  console.log('Building the client…');
+const stale = (file) => !fs.existsSync(file) || fs.statSync(file).mtimeMs < sources;
+if (stale(built) || stale(renderer)) {
+  console.log('Building the client and its server renderer…');
   const r = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
   if (r.status !== 0) process.exit(r.status ?? 1);
 }

@@ -48,7 +48,7 @@ export class ApiHelper {
 
 export const test = base.extend<{ api: ApiHelper; withConsentBanner: boolean }>({
   withConsentBanner: [false, { option: true }],
-  page: async ({ page, withConsentBanner }, use) => {
+  page: async ({ page, withConsentBanner, javaScriptEnabled }, use) => {
     if (!withConsentBanner) {
       await page.addInitScript((key) => {
         try {
@@ -62,6 +62,24 @@ export const test = base.extend<{ api: ApiHelper; withConsentBanner: boolean }>(
           /* storage blocked */
         }
       }, COOKIE_CONSENT_KEY);
+      // The same choice in its cookie, as the browser keeps it: the server then renders the page
+      // without the banner too (decision 0900).
+      const url = test.info().project.use.baseURL ?? 'http://127.0.0.1';
+      await page.context().addCookies([{ name: COOKIE_CONSENT_KEY, value: '1', url }]);
+    }
+    // A server-rendered page shows before it is live (decision 0900): wait for hydration after every
+    // navigation, as a person's first click would need, whenever scripts run.
+    if (javaScriptEnabled !== false) {
+      const goto = page.goto.bind(page);
+      page.goto = async (url, options) => {
+        const res = await goto(url, options);
+        await page
+          .waitForFunction(
+            () => document.documentElement.dataset.hydrated === 'true' || !document.getElementById('ssr-data'),
+          )
+          .catch(() => undefined);
+        return res;
+      };
     }
     await use(page);
   },

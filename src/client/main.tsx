@@ -1,17 +1,39 @@
 import './lib/zod-jitless';
-import { StrictMode, Suspense } from 'react';
-import { createRoot } from 'react-dom/client';
-import './lib/i18n';
-import { App } from './app/app';
+import { hydrate } from '@tanstack/react-query';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { BrowserRouter } from 'react-router';
+import i18n, { preferredLanguage } from './lib/i18n';
+import { ROUTE_CHUNKS } from './app/app';
+import { Root } from './app/root';
 import { forceLightTheme } from './app/theme';
+import { seedNarrowFirstPage } from './features/discover';
+import { syncConsentCookie } from './lib/consent-store';
+import { queryClient } from './lib/query-client';
+import { readSsrData } from './lib/ssr-data';
 import './styles.css';
 
 forceLightTheme();
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    {/* Catalogs of a language other than English load on demand: wait for them at the top. */}
-    <Suspense fallback={null}>
-      <App />
-    </Suspense>
-  </StrictMode>,
-);
+syncConsentCookie();
+const container = document.getElementById('root')!;
+const data = readSsrData();
+
+function start() {
+  // No server rendering, or a page rendered in another language than the one this browser keeps
+  // (kept before its cookie existed): render here, in the kept language.
+  if (!data || preferredLanguage !== data.lang) {
+    if (data) hydrate(queryClient, data.state);
+    void i18n.changeLanguage(preferredLanguage);
+    createRoot(container).render(<Root client={queryClient} i18n={i18n} Router={BrowserRouter} consent={null} />);
+    return;
+  }
+  // The server rendered this page (decision 0900): start from its query cache, language and cookie
+  // choice, so the first render here is the server's own and hydration matches. Hydration starts at
+  // once: whatever still waits for a catalog or the route's chunk stays as the server sent it, and
+  // React replays a click on it once it is live. Both are asked for now, not when reached.
+  hydrate(queryClient, data.state);
+  seedNarrowFirstPage(queryClient);
+  void i18n.loadNamespaces(data.namespaces);
+  if (data.chunk) void ROUTE_CHUNKS[data.chunk]?.().catch(() => undefined);
+  hydrateRoot(container, <Root client={queryClient} i18n={i18n} Router={BrowserRouter} consent={data.consent} />);
+}
+start();

@@ -1,28 +1,56 @@
-import { QueryClientProvider } from '@tanstack/react-query';
-import { lazy, Suspense } from 'react';
-import { BrowserRouter, Route, Routes } from 'react-router';
-import { queryClient } from '../lib/query-client';
+import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { type ComponentType, lazy, type ReactNode, Suspense, useEffect } from 'react';
+import { Route, Routes } from 'react-router';
 import { DiscoverPage } from '../features/discover';
 import { AppDialogsProvider } from './app-dialogs';
 import { Layout } from './layout';
 import { PageSkeleton } from './page-skeleton';
 
 // Everything but the Discover screen loads on demand, keeping the first page's JavaScript small.
-const LocationPage = lazy(() => import('../features/location').then((m) => ({ default: m.LocationPage })));
-const AboutPage = lazy(() => import('../pages/about-page'));
-const PrivacyPage = lazy(() => import('../pages/privacy-page'));
-const TermsPage = lazy(() => import('../pages/terms-page'));
-const CookiesPage = lazy(() => import('../pages/cookies-page'));
-const AdminPage = lazy(() => import('../features/admin').then((m) => ({ default: m.AdminPage })));
-const NotFoundPage = lazy(() => import('../pages/not-found-page'));
+// A server-rendered page names its route chunk, and main.tsx loads it before hydrating.
+const loadLocation = () => import('../features/location');
+const loadAbout = () => import('../pages/about-page');
+const loadPrivacy = () => import('../pages/privacy-page');
+const loadTerms = () => import('../pages/terms-page');
+const loadCookies = () => import('../pages/cookies-page');
+const loadNotFound = () => import('../pages/not-found-page');
+export const ROUTE_CHUNKS: Record<string, () => Promise<unknown>> = {
+  location: loadLocation,
+  about: loadAbout,
+  privacy: loadPrivacy,
+  terms: loadTerms,
+  cookies: loadCookies,
+  notFound: loadNotFound,
+};
 
-export function App() {
+const LocationPage = lazy(() => loadLocation().then((m) => ({ default: m.LocationPage })));
+const AboutPage = lazy(loadAbout);
+const PrivacyPage = lazy(loadPrivacy);
+const TermsPage = lazy(loadTerms);
+const CookiesPage = lazy(loadCookies);
+const AdminPage = lazy(() => import('../features/admin').then((m) => ({ default: m.AdminPage })));
+const NotFoundPage = lazy(loadNotFound);
+
+/** Marks <html data-hydrated> once the page's own part is live (its boundary's effects run then):
+ * what end-to-end tests wait for before they click, since a click on server HTML that is not yet
+ * hydrated is only replayed by React, not guaranteed (decision 0900). */
+function HydrationMark() {
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = 'true';
+  }, []);
+  return null;
+}
+
+/** The whole app. The browser passes BrowserRouter and the one query client; the server renderer
+ * a StaticRouter and a client of its own per request (entry-server.tsx, decision 0900). */
+export function App({ client, Router }: { client: QueryClient; Router: ComponentType<{ children: ReactNode }> }) {
   return (
-    <QueryClientProvider client={queryClient}>
-      <BrowserRouter>
+    <QueryClientProvider client={client}>
+      <Router>
         <AppDialogsProvider>
           <Layout>
             <Suspense fallback={<PageSkeleton />}>
+              <HydrationMark />
               <Routes>
                 <Route path="/" element={<DiscoverPage />} />
                 <Route path="/discover" element={<DiscoverPage />} />
@@ -37,7 +65,7 @@ export function App() {
             </Suspense>
           </Layout>
         </AppDialogsProvider>
-      </BrowserRouter>
+      </Router>
     </QueryClientProvider>
   );
 }

@@ -34,6 +34,7 @@ export function Layout({ children }: { children: ReactNode }) {
         {t('skipToMain')}
       </a>
       <Header />
+      <CookieConsent />
       <main id={MAIN_CONTENT_ID} tabIndex={-1} className="min-h-svh flex-1 scroll-mt-2 focus:outline-none">
         {children}
       </main>
@@ -61,7 +62,6 @@ export function Layout({ children }: { children: ReactNode }) {
         <Toaster />
       </Suspense>
       <Announcer />
-      <CookieConsent />
     </div>
   );
 }

@@ -2,9 +2,33 @@
 // {essential: true, preferences: boolean, decidedAt: ISO}. A tiny event-based store so that the
 // banner, the dialog, the pages' "Manage Cookie Preferences" buttons and i18n.ts (which only
 // remembers the language when preference cookies are allowed) stay in step without a provider.
-import { useSyncExternalStore } from 'react';
+import { createContext, useContext, useSyncExternalStore } from 'react';
 
 export const COOKIE_CONSENT_KEY = 'cookie_consent';
+/** The choice mirrored in an essential cookie ('1' with preferences, '0' without), so the server
+ * renders the page with or without the banner as the browser will (decision 0900). */
+export const CONSENT_COOKIE = 'cookie_consent';
+
+function writeConsentCookie(record: CookieConsentRecord | null) {
+  if (typeof document === 'undefined') return;
+  const value = record ? (record.preferences ? '1' : '0') : null;
+  // biome-ignore lint/suspicious/noDocumentCookie: one short essential cookie; the Cookie Store API is not everywhere yet
+  document.cookie = value
+    ? `${CONSENT_COOKIE}=${value}; Path=/; Max-Age=31536000; SameSite=Lax`
+    : `${CONSENT_COOKIE}=; Path=/; Max-Age=0; SameSite=Lax`;
+}
+
+/** Older visitors decided before the cookie existed: write it once from the stored choice. */
+export function syncConsentCookie(): void {
+  if (typeof document === 'undefined') return;
+  const consent = getConsent();
+  const want = consent ? (consent.preferences ? '1' : '0') : null;
+  const has = document.cookie.match(new RegExp(`(?:^|; )${CONSENT_COOKIE}=([01])`))?.[1] ?? null;
+  if (want !== has) writeConsentCookie(consent);
+}
+
+/** The choice as the server saw it (its cookie): what the first render in the browser uses. */
+export const ServerConsentContext = createContext<CookieConsentRecord | null>(null);
 
 export interface CookieConsentRecord {
   essential: true;
@@ -60,6 +84,7 @@ export function saveConsent(preferences: boolean): CookieConsentRecord {
   } catch {
     memoryRaw = raw;
   }
+  writeConsentCookie(record);
   for (const l of consentListeners) l();
   return record;
 }
@@ -72,7 +97,8 @@ export function subscribeConsent(listener: Listener): () => void {
 }
 
 export function useCookieConsent(): CookieConsentRecord | null {
-  return useSyncExternalStore(subscribeConsent, getConsent, () => null);
+  const server = useContext(ServerConsentContext);
+  return useSyncExternalStore(subscribeConsent, getConsent, () => server);
 }
 
 /** Opens the cookie consent dialog; focus returns to the element focused now when it closes. */

@@ -1,6 +1,7 @@
 // Interface languages (i18next). Every interface text lives in src/client/locales/<lang>/<ns>.json,
 // one namespace per feature, so features never edit each other's catalogs. English is the default;
-// the choice is remembered in local storage and mirrored on <html lang>.
+// the choice is remembered in local storage and in the `lang` cookie (so the server renders the page
+// in it, decision 0900), both only with preference consent, and mirrored on <html lang>.
 import i18n, { type BackendModule, type ResourceKey } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { hasPreferenceConsent, subscribeConsent } from './consent-store';
@@ -11,6 +12,7 @@ export const LANGUAGES = [
 ] as const;
 export type LanguageCode = (typeof LANGUAGES)[number]['code'];
 export const LANGUAGE_STORAGE_KEY = 'language';
+export const LANGUAGE_COOKIE = 'lang';
 
 // English texts of the first screen ship with the entry; every other namespace and language is
 // a small chunk fetched when first used (react-i18next suspends until it arrives). This keeps the
@@ -62,13 +64,24 @@ function storedLanguage(): LanguageCode {
   return 'en';
 }
 
+/** A server-rendered page names the language it was rendered in on <html lang>: the first render in
+ * the browser must use the same one, or hydration would not match (decision 0900). */
+function renderedLanguage(): LanguageCode | null {
+  if (typeof document === 'undefined' || !document.getElementById('ssr-data')) return null;
+  const lang = document.documentElement.lang;
+  return LANGUAGES.some((l) => l.code === lang) ? (lang as LanguageCode) : 'en';
+}
+
+/** Read before init: init's own languageChanged (the rendered language) must not overwrite it. */
+export const preferredLanguage: LanguageCode = storedLanguage();
+
 void i18n
   .use(chunkBackend)
   .use(initReactI18next)
   .init({
     resources,
     partialBundledLanguages: true,
-    lng: storedLanguage(),
+    lng: renderedLanguage() ?? preferredLanguage,
     fallbackLng: 'en',
     defaultNS: 'common',
     ns: ['common', 'discover', 'cookies', 'translation', 'hours'],
@@ -83,12 +96,18 @@ applyLang(i18n.language);
 // The language is a preference cookie: remembered only when the visitor allowed those (issue 2),
 // and forgotten as soon as they are refused.
 function persistLanguage(lang: string) {
+  if (typeof document === 'undefined') return;
+  const keep = hasPreferenceConsent();
   try {
-    if (hasPreferenceConsent()) localStorage.setItem(LANGUAGE_STORAGE_KEY, lang);
+    if (keep) localStorage.setItem(LANGUAGE_STORAGE_KEY, lang);
     else localStorage.removeItem(LANGUAGE_STORAGE_KEY);
   } catch {
     /* storage blocked */
   }
+  // biome-ignore lint/suspicious/noDocumentCookie: one short preference cookie; the Cookie Store API is not everywhere yet
+  document.cookie = keep
+    ? `${LANGUAGE_COOKIE}=${encodeURIComponent(lang)}; Path=/; Max-Age=31536000; SameSite=Lax`
+    : `${LANGUAGE_COOKIE}=; Path=/; Max-Age=0; SameSite=Lax`;
 }
 // Remember the choice as soon as it is made: the new language's catalogs may still be loading.
 i18n.on('languageChanging', persistLanguage);

@@ -5,16 +5,21 @@ import { getJson } from './api';
 export const defaultQueryFn: QueryFunction = ({ queryKey }) => getJson(queryKey.join('/'));
 
 // docs/product.md section 7: no periodic refetch, no refetch on focus, never stale, no retries, except
-// where a query says otherwise (the listing: 3 retries and 30 s).
-export const queryClient = new QueryClient({
-  defaultOptions: {
-    queries: {
-      queryFn: defaultQueryFn,
-      refetchInterval: false,
-      refetchOnWindowFocus: false,
-      staleTime: Number.POSITIVE_INFINITY,
-      retry: false,
+// where a query says otherwise (the listing: 3 retries and 30 s). The server renderer makes one
+// client per request with the same defaults (entry-server.tsx, decision 0900).
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      queries: {
+        queryFn: defaultQueryFn,
+        refetchInterval: false,
+        refetchOnWindowFocus: false,
+        staleTime: Number.POSITIVE_INFINITY,
+        retry: false,
+      },
+      mutations: { retry: false },
     },
-    mutations: { retry: false },
-  },
-});
+  });
+}
+
+export const queryClient = createQueryClient();

@@ -39,16 +39,29 @@ function ensureHooks() {
   });
 }
 
+/** Without a DOM (the server renderer, decision 0900) the same rules run on a parser instead:
+ * entry-server.tsx installs lib/sanitize-server.ts here. */
+export interface HtmlToolkit {
+  sanitize(html: string): string;
+  text(html: string): string;
+}
+let serverToolkit: HtmlToolkit | null = null;
+export function installServerHtmlToolkit(toolkit: HtmlToolkit): void {
+  serverToolkit = toolkit;
+}
+const hasDom = () => typeof document !== 'undefined';
+
 /** Sanitised HTML of a stored description, safe for dangerouslySetInnerHTML. */
 export function sanitizeDescription(html: string | null | undefined): string {
   if (!html) return '';
+  if (!hasDom()) return serverToolkit?.sanitize(html) ?? '';
   ensureHooks();
   const decoded = decodeEntities(html);
   const clean = DOMPurify.sanitize(decoded, { ALLOWED_TAGS, ALLOWED_ATTR, ALLOWED_URI_REGEXP: SAFE_HREF });
   return linkifyHtml(clean);
 }
 
-const URL_IN_TEXT = /\b(?:https?:\/\/|www\.)[^\s<>"']+[^\s<>"'.,;:!?)\]]/gi;
+export const URL_IN_TEXT = /\b(?:https?:\/\/|www\.)[^\s<>"']+[^\s<>"'.,;:!?)\]]/gi;
 
 /** Turns bare URLs in the text parts of sanitised HTML into links (not inside existing links).
  * It runs after sanitising, so the classes it sets are the site's own, never a user's. */
@@ -94,6 +107,7 @@ export function withHttps(url: string): string {
 /** Plain text of a description (for share texts, previews). */
 export function descriptionText(html: string | null | undefined): string {
   if (!html) return '';
+  if (!hasDom()) return serverToolkit?.text(html) ?? '';
   const div = document.createElement('div');
   div.innerHTML = sanitizeDescription(html);
   return (div.textContent ?? '').replace(/\s+/g, ' ').trim();

@@ -1,14 +1,17 @@
 // Serves the built client: hashed assets with a long cache, and every page route as index.html
-// with that page's own <head> (title, description, canonical URL). Unknown paths get the same
-// page with HTTP 404, so the client shows '404 Page Not Found' and crawlers see the status.
+// with that page's own <head> (title, description, canonical URL) and, when the server renderer
+// was built, the page itself rendered inside it (ssr.ts, decision 0900). Unknown paths and unknown
+// places answer HTTP 404 with the not-found page, so crawlers see the status.
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
-import { buildLocationHead } from './location-head.js';
+import { buildLocationHead, jsonForScript } from './location-head.js';
 import { type PageHead, publicOrigin, renderHead, SITE_NAME } from './page-head.js';
 import { registerSitemap } from './sitemap.js';
+import { createPageRenderer, loadRenderer, type RenderedPage, sendRendered } from './ssr.js';
+import { SSR_DATA_ID } from './ssr-data-id.js';
 
 const STATIC_HEADS: Record<string, PageHead> = {
   '/': {
@@ -49,6 +52,21 @@ const NOT_FOUND_HEAD: PageHead = {
   description: 'This page does not exist in the Kansas City green directory.',
 };
 
+/** With the server renderer, the page paints from the HTML alone: its one stylesheet (9 KB
+ * compressed) travels inside it instead of costing a request before the first paint (decision
+ * 0900; CSP allows inline styles, decision 0005). */
+function inlineStylesheet(template: string | null, clientDir: string | undefined): string | null {
+  if (!template || !clientDir || !fs.existsSync(path.join(clientDir, '..', 'server', 'entry-server.js'))) {
+    return template;
+  }
+  return template.replace(/<link rel="stylesheet"[^>]*href="\/(assets\/[^"]+\.css)"[^>]*>/, (link, file: string) => {
+    const css = path.join(clientDir, file);
+    return fs.existsSync(css)
+      ? `<style>${fs.readFileSync(css, 'utf8').replace(/<\/style/gi, '<\\/style')}</style>`
+      : link;
+  });
+}
+
 export type NotFoundRenderer = (request: FastifyRequest, reply: FastifyReply) => FastifyReply;
 
 export async function registerPages(
@@ -57,7 +75,10 @@ export async function registerPages(
   clientDir: string | undefined,
 ): Promise<void> {
   const indexPath = clientDir ? path.join(clientDir, 'index.html') : null;
-  const template = indexPath && fs.existsSync(indexPath) ? fs.readFileSync(indexPath, 'utf8') : null;
+  const template = inlineStylesheet(
+    indexPath && fs.existsSync(indexPath) ? fs.readFileSync(indexPath, 'utf8') : null,
+    clientDir,
+  );
 
   const render = (head: PageHead, canonical: string | null) =>
     (template ?? '<!doctype html><html lang="en"><head><!--app-head--></head><body><div id="root"></div></body></html>')
@@ -72,12 +93,39 @@ export async function registerPages(
       .header('cache-control', 'no-cache')
       .send(html);
 
+  const renderer = template && clientDir ? await loadRenderer(clientDir) : null;
+  const pages = renderer ? createPageRenderer(app, ctx, renderer) : null;
+
+  /** The page rendered into the template: its body, its language on <html>, and its data block
+   * (JSON escaped for a script element, never executed, decision 0005). */
+  const withBody = (shell: string, page: RenderedPage) =>
+    shell
+      .replace(/<html lang="[^"]*"/, `<html lang="${page.lang === 'es' ? 'es' : 'en'}"`)
+      .replace(/\s*<noscript>[\s\S]*?<\/noscript>/, '')
+      .replace(
+        '<div id="root"></div>',
+        () =>
+          `<div id="root">${page.html}</div>\n    <script type="application/json" id="${SSR_DATA_ID}">${jsonForScript(page.data)}</script>`,
+      );
+
+  /** The rendered page when the renderer is there and handles this path, else the plain shell. */
+  const sendAny = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    shell: () => Promise<{ html: string; status: number }>,
+  ) => {
+    const page = pages ? await pages.page(request, async (p) => withBody((await shell()).html, p)) : null;
+    if (page) return sendRendered(request, reply, page);
+    const plain = await shell();
+    return sendPage(reply, plain.html, plain.status);
+  };
+
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
     if (pathname === '/api' || pathname.startsWith('/api/') || !template || request.method !== 'GET') {
       return reply.status(404).send({ message: `Not Found: ${request.method} ${pathname}` });
     }
-    return sendPage(reply, render(NOT_FOUND_HEAD, null), 404);
+    return sendAny(request, reply, async () => ({ html: render(NOT_FOUND_HEAD, null), status: 404 }));
   });
 
   registerSitemap(app, ctx);
@@ -103,7 +151,10 @@ export async function registerPages(
 
   for (const [route, head] of Object.entries(STATIC_HEADS)) {
     app.get(route, (request, reply) =>
-      sendPage(reply, render(head, `${publicOrigin(ctx, request)}${route === '/' ? '/' : route}`)),
+      sendAny(request, reply, async () => ({
+        html: render(head, `${publicOrigin(ctx, request)}${route === '/' ? '/' : route}`),
+        status: 200,
+      })),
     );
   }
   // The admin area is one client route tree; its pages need no head of their own.
@@ -111,9 +162,13 @@ export async function registerPages(
 
   app.get('/discover/:slug', async (request, reply) => {
     const { slug } = request.params as { slug: string };
-    const found = await buildLocationHead(ctx, slug, publicOrigin(ctx, request));
-    if (!found) return sendPage(reply, render(NOT_FOUND_HEAD, null), 404);
-    return sendPage(reply, render(found.head, found.canonical));
+    // The head is read only when the page is not in the render cache.
+    return sendAny(request, reply, async () => {
+      const found = await buildLocationHead(ctx, slug, publicOrigin(ctx, request));
+      return found
+        ? { html: render(found.head, found.canonical), status: 200 }
+        : { html: render(NOT_FOUND_HEAD, null), status: 404 };
+    });
   });
 
   app.get('/robots.txt', (request, reply) =>

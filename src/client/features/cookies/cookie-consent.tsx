@@ -1,5 +1,5 @@
-// The cookie banner (non-modal, first visit only) and the cookie consent dialog. Mounted once by
-// the layout; pages open the dialog with openCookieDialog(). The banner is a labelled region, not a
+// The cookie banner (non-modal, first visit only, a compact band under the header: decision 0901)
+// and the cookie consent dialog. Mounted once by the layout; pages open the dialog with openCookieDialog(). The banner is a labelled region, not a
 // dialog: it does not trap focus or hide the page, so keyboard and screen-reader users can read
 // the site before deciding.
 import { Cookie } from 'lucide-react';
@@ -58,32 +58,33 @@ export function CookieConsent() {
   return (
     <>
       {consent === null && (
+        // A compact band under the header, in the flow of the page (decision 0901): it pushes the
+        // page down by a line or two instead of covering the results or the hours, and the server
+        // renders it, so it never appears late or moves anything.
         <section
           aria-labelledby={headingId}
           data-testid="cookie-banner"
-          className="sticky bottom-0 z-40 border-t border-gray-300 bg-white shadow-[0_-4px_16px_rgba(0,0,0,0.12)]"
+          className="border-b border-brand-100 bg-brand-50"
         >
-          <div className="mx-auto flex max-w-6xl flex-col gap-3 px-4 py-4 md:flex-row md:items-center md:gap-6">
-            <div className="flex-1">
-              <h2 id={headingId} className="flex items-center gap-2 text-base font-semibold text-gray-900">
-                <Cookie aria-hidden="true" className="h-5 w-5 text-brand-700" />
-                {t('banner.title')}
-              </h2>
-              <p className="mt-1 text-sm text-gray-700">
-                {t('banner.text')}{' '}
-                <Link to="/cookies" className="font-medium text-brand-800 underline underline-offset-4">
-                  {t('banner.learnMore')}
-                </Link>
-              </p>
-            </div>
-            <div className="grid grid-cols-2 gap-2 sm:flex sm:flex-wrap sm:justify-end">
-              <Button onClick={() => fromBanner(true)} className="col-span-2 sm:order-3">
+          <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-4 gap-y-2 px-4 py-2">
+            <h2 id={headingId} className="sr-only">
+              {t('banner.title')}
+            </h2>
+            <p className="min-w-0 flex-1 basis-72 text-sm text-gray-800">
+              <Cookie aria-hidden="true" className="mr-1.5 inline h-4 w-4 align-[-0.125em] text-brand-700" />
+              {t('banner.text')}{' '}
+              <Link to="/cookies" className="font-medium text-brand-800 underline underline-offset-4">
+                {t('banner.learnMore')}
+              </Link>
+            </p>
+            <div className="flex flex-wrap gap-2">
+              <Button size="sm" onClick={() => fromBanner(true)}>
                 {t('banner.acceptAll')}
               </Button>
-              <Button variant="secondary" onClick={() => fromBanner(false)} className="sm:order-2">
+              <Button size="sm" variant="secondary" onClick={() => fromBanner(false)}>
                 {t('banner.essentialOnly')}
               </Button>
-              <Button variant="secondary" onClick={openFromBanner} className="sm:order-1">
+              <Button size="sm" variant="secondary" onClick={openFromBanner}>
                 {t('banner.customize')}
               </Button>
             </div>

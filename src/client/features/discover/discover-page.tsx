@@ -1,7 +1,7 @@
 // The Discover screen (docs/product.md section 2, issue 4): filters in the URL, one page of results at a
 // time, a lazily loaded map, and the location detail dialog (loaded when first opened).
 import { List, Map as MapIcon } from 'lucide-react';
-import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useMemo, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MOBILE_BREAKPOINT_PX, PAGE_SIZE_NARROW, PAGE_SIZE_WIDE } from '../../../shared/constants';
 import type { Location } from '../../../shared/schemas/location';
@@ -14,6 +14,8 @@ import { useGeocode } from './use-locations';
 import { useMediaQuery } from './use-media-query';
 
 const LocationDialog = lazy(() => import('../location').then((m) => ({ default: m.LocationDialog })));
+
+const noSubscription = () => () => {};
 
 export function DiscoverPage() {
   const { t } = useTranslation('discover');
@@ -33,6 +35,19 @@ export function DiscoverPage() {
     setDialogOpen(true);
   }, []);
 
+  const inBrowser = useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
+  const mapLoading = (
+    <div
+      role="status"
+      className="flex h-[28rem] items-center justify-center rounded-lg border border-gray-200 bg-white text-gray-700"
+    >
+      {t('view.mapLoading')}
+    </div>
+  );
   return (
     <div className="mx-auto max-w-6xl px-4 py-8">
       <h1 className="text-3xl font-bold text-gray-900">{t('title')}</h1>
@@ -78,23 +93,20 @@ export function DiscoverPage() {
           <h2 id="discover-map-title" className="mb-3 text-xl font-semibold text-gray-900">
             {t('view.mapTitle')}
           </h2>
-          <Suspense
-            fallback={
-              <div
-                role="status"
-                className="flex h-[28rem] items-center justify-center rounded-lg border border-gray-200 bg-white text-gray-700"
-              >
-                {t('view.mapLoading')}
-              </div>
-            }
-          >
-            <MapView
-              apiQuery={query.toString()}
-              ready={!geo.pending}
-              center={geo.point}
-              onOpenLocation={(id) => openLocation(id)}
-            />
-          </Suspense>
+          {/* The map needs the browser (decision 0900): the server and the hydrating render show its
+              loading state, and the map mounts right after. */}
+          {inBrowser ? (
+            <Suspense fallback={mapLoading}>
+              <MapView
+                apiQuery={query.toString()}
+                ready={!geo.pending}
+                center={geo.point}
+                onOpenLocation={(id) => openLocation(id)}
+              />
+            </Suspense>
+          ) : (
+            mapLoading
+          )}
         </section>
       )}
       {selected && (

@@ -7,7 +7,8 @@ import { useTranslation } from 'react-i18next';
 import { FILTER_CATEGORIES, type FilterCategory } from '../../../shared/constants';
 import { Button } from '../../components/ui/button';
 import { Input, Label, NativeSelect } from '../../components/ui/form-controls';
-import { type Filters, RADIUS_CHOICES } from './filters';
+import { useLocation } from 'react-router';
+import { type Filters, PARAM, RADIUS_CHOICES } from './filters';
 import { TagMultiSelect, useTags } from './tag-multi-select';
 import type { DiscoverState } from './use-discover-state';
 
@@ -30,6 +31,7 @@ function useDraft(urlValue: string) {
 export function FilterPanel({ state, onSearch }: { state: DiscoverState; onSearch(): void }) {
   const { t } = useTranslation('discover');
   const { filters, setFilters } = state;
+  const { pathname } = useLocation();
   const search = useDraft(filters.search);
   const address = useDraft(filters.address);
 
@@ -87,13 +89,18 @@ export function FilterPanel({ state, onSearch }: { state: DiscoverState; onSearc
       <h2 id="discover-filters-title" className="sr-only">
         {t('filters.title')}
       </h2>
+      {/* Without JavaScript the form is a plain GET of this same page with the URL's own keys
+          (filters.ts PARAM), which the server renders (decision 0900). */}
       {/* biome-ignore lint/a11y/useSemanticElements: role=search on the form is the widely supported search landmark */}
-      <form role="search" onSubmit={submit} className="grid gap-4">
+      <form role="search" method="get" action={pathname} onSubmit={submit} className="grid gap-4">
+        {filters.tagIds.length > 0 && <input type="hidden" name={PARAM.tagIds} value={filters.tagIds.join(',')} />}
+        {state.view === 'map' && <input type="hidden" name={PARAM.view} value="map" />}
         <div>
           <Label htmlFor="discover-search">{t('filters.searchLabel')}</Label>
           <div className="flex gap-2">
             <Input
               id="discover-search"
+              name={PARAM.search}
               type="search"
               value={search.draft}
               maxLength={200}
@@ -111,6 +118,7 @@ export function FilterPanel({ state, onSearch }: { state: DiscoverState; onSearc
             <Label htmlFor="discover-category">{t('filters.categoryLabel')}</Label>
             <NativeSelect
               id="discover-category"
+              name={PARAM.category}
               value={filters.category}
               onChange={(e) => setFilters({ category: e.target.value as FilterCategory })}
             >
@@ -133,6 +141,7 @@ export function FilterPanel({ state, onSearch }: { state: DiscoverState; onSearc
             <Label htmlFor="discover-address">{t('filters.addressLabel')}</Label>
             <Input
               id="discover-address"
+              name={PARAM.address}
               value={address.draft}
               maxLength={500}
               autoComplete="street-address"
@@ -145,6 +154,7 @@ export function FilterPanel({ state, onSearch }: { state: DiscoverState; onSearc
             <Label htmlFor="discover-radius">{t('filters.radiusLabel')}</Label>
             <NativeSelect
               id="discover-radius"
+              name={PARAM.radius}
               value={String(filters.radius)}
               onChange={(e) => setFilters({ radius: Number(e.target.value) })}
             >

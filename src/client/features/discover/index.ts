@@ -1,1 +1,3 @@
 export { DiscoverPage } from './discover-page';
+export { prefetchDiscover } from './prefetch';
+export { seedNarrowFirstPage } from './use-locations';

@@ -2,6 +2,7 @@
 // and the loading, error and empty states. One page is fetched at a time.
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PAGE_SIZE_NARROW } from '../../../shared/constants';
 import type { Location } from '../../../shared/schemas/location';
 import { LocationCard, LocationCardSkeleton } from './location-card';
 import { Pagination } from './pagination';
@@ -78,8 +79,8 @@ export function ResultsList({
           className="mt-3 grid gap-4 md:grid-cols-3"
           aria-label={t('results.listLabel')}
         >
-          {listing.data.items.map((location) => (
-            <li key={location.id} className="flex">
+          {listing.data.items.map((location, i) => (
+            <li key={location.id} className="flex" data-wide-only={i >= PAGE_SIZE_NARROW ? '' : undefined}>
               <div className="flex w-full flex-col [&>article]:flex-1">
                 <LocationCard location={location} onOpen={onOpen} />
               </div>

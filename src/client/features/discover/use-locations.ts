@@ -1,8 +1,14 @@
 // Server calls of the Discover screen: the address lookup (through our own /api/geocode) and one
 // page of the listing at a time (limit/offset, total in X-Total-Count).
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, type QueryClient, useQuery } from '@tanstack/react-query';
 import type { Location } from '../../../shared/schemas/location';
-import { LISTING_RETRIES, LISTING_STALE_MS } from '../../../shared/constants';
+import {
+  LISTING_RETRIES,
+  LISTING_STALE_MS,
+  MOBILE_BREAKPOINT_PX,
+  PAGE_SIZE_NARROW,
+  PAGE_SIZE_WIDE,
+} from '../../../shared/constants';
 import { throwIfResNotOk } from '../../lib/api';
 
 export interface Point {
@@ -45,6 +51,43 @@ export interface LocationPage {
   total: number;
 }
 
+/** The listing's query string: the filters' API query plus one page (limit, offset). */
+export function listingQs(apiQuery: URLSearchParams, limit: number, offset: number): string {
+  const params = new URLSearchParams(apiQuery);
+  params.set('limit', String(limit));
+  params.set('offset', String(offset));
+  return params.toString();
+}
+
+/** One key for the browser and the server renderer (decision 0900). */
+export const listingKey = (qs: string, lastSearchTime: number) => ['/api/locations', 'list', qs, lastSearchTime];
+
+/** A page of the listing from the answer's items and X-Total-Count header. */
+export function toLocationPage(items: Location[], totalHeader: string | null, offset: number): LocationPage {
+  const header = Number(totalHeader);
+  return { items, total: totalHeader !== null && Number.isFinite(header) ? header : offset + items.length };
+}
+
+/**
+ * The server renders the wide page (PAGE_SIZE_WIDE cards): it cannot know the viewport. On a phone
+ * the first page of PAGE_SIZE_NARROW cards is the start of that answer, so it is put in the cache
+ * before hydrating and the phone's page appears without a request or a skeleton (decision 0900).
+ */
+export function seedNarrowFirstPage(client: QueryClient): void {
+  if (!window.matchMedia(`(max-width: ${MOBILE_BREAKPOINT_PX - 1}px)`).matches) return;
+  for (const query of client.getQueryCache().findAll({ queryKey: ['/api/locations', 'list'] })) {
+    const [, , qs, time] = query.queryKey as [string, string, string, number];
+    const params = new URLSearchParams(qs);
+    const data = query.state.data as LocationPage | undefined;
+    if (!data || params.get('offset') !== '0' || params.get('limit') !== String(PAGE_SIZE_WIDE)) continue;
+    params.set('limit', String(PAGE_SIZE_NARROW));
+    client.setQueryData(listingKey(params.toString(), time), {
+      items: data.items.slice(0, PAGE_SIZE_NARROW),
+      total: data.total,
+    });
+  }
+}
+
 export function useLocationPage(
   apiQuery: URLSearchParams,
   limit: number,
@@ -52,12 +95,9 @@ export function useLocationPage(
   lastSearchTime: number,
   enabled: boolean,
 ) {
-  const params = new URLSearchParams(apiQuery);
-  params.set('limit', String(limit));
-  params.set('offset', String(offset));
-  const qs = params.toString();
+  const qs = listingQs(apiQuery, limit, offset);
   return useQuery({
-    queryKey: ['/api/locations', 'list', qs, lastSearchTime],
+    queryKey: listingKey(qs, lastSearchTime),
     enabled,
     staleTime: LISTING_STALE_MS,
     retry: LISTING_RETRIES,
@@ -65,12 +105,7 @@ export function useLocationPage(
     queryFn: async ({ signal }): Promise<LocationPage> => {
       const res = await fetch(`/api/locations?${qs}`, { credentials: 'include', signal });
       await throwIfResNotOk(res);
-      const items = (await res.json()) as Location[];
-      const header = Number(res.headers.get('X-Total-Count'));
-      return {
-        items,
-        total: Number.isFinite(header) && res.headers.has('X-Total-Count') ? header : offset + items.length,
-      };
+      return toLocationPage((await res.json()) as Location[], res.headers.get('X-Total-Count'), offset);
     },
   });
 }

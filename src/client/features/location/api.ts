@@ -41,6 +41,9 @@ export function useLocationBySlug(slug: string) {
     staleTime: LOCATION_DETAIL_STALE_MS,
     refetchOnWindowFocus: false,
     retry: false,
+    // A failed lookup the server rendered (the not-found card, decision 0900) stays failed when the
+    // page hydrates, instead of turning back into the skeleton for another try.
+    retryOnMount: false,
   });
 }
 

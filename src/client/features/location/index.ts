@@ -23,3 +23,4 @@ export {
   type LocationPayload,
   useLocationForm,
 } from './use-location-form';
+export { prefetchLocation } from './prefetch';

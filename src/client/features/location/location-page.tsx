@@ -86,7 +86,9 @@ function LocationDetails({ location }: { location: Location }) {
   const refreshCounts = () => void queryClient.invalidateQueries({ queryKey: locationKeys.byId(location.id) });
   useRecordView(location.id, refreshCounts);
 
-  const shareUrl = `${window.location.origin}/discover/${encodeURIComponent(location.slug)}`;
+  // The server renderer has no window; the dialog that shows the URL opens only in the browser.
+  const origin = typeof window === 'undefined' ? '' : window.location.origin;
+  const shareUrl = `${origin}/discover/${encodeURIComponent(location.slug)}`;
   const shareText = useMemo(() => descriptionText(location.description), [location.description]);
 
   const openDirections = () => {

@@ -1,0 +1,166 @@
+// Pages that arrive rendered (issue 16, decision 0900): every route's HTML holds its content, the
+// browser hydrates it without a single console error or warning (a hydration mismatch, an inline
+// script the Content Security Policy refuses…), and with JavaScript off a person can still read a
+// place, search, filter by category and page through the results.
+import type { Page } from '@playwright/test';
+import { expect, isPhone, test, uniqueName } from './support/fixtures';
+
+const PLACE = 'alldredge-orchards';
+
+/** Console errors and warnings while the page loads and hydrates. */
+function watchConsole(page: Page): string[] {
+  const messages: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() !== 'error' && m.type() !== 'warning') return;
+    // The document's own 404 status (an unknown page or place) is reported as a failed load.
+    if (/status of 404/.test(m.text()) && m.location().url === page.url()) return;
+    messages.push(`${m.type()}: ${m.text()}`);
+  });
+  page.on('pageerror', (e) => messages.push(`pageerror: ${e.message}`));
+  return messages;
+}
+
+const ROUTES: [string, number, string][] = [
+  ['/', 200, 'Find Green Resources'],
+  ['/discover?category=park', 200, 'Find Green Resources'],
+  ['/discover?q=market&page=2', 200, 'Find Green Resources'],
+  [`/discover/${PLACE}`, 200, 'Alldredge Orchards'],
+  ['/discover/no-such-place', 404, 'Location not found'],
+  ['/about', 200, 'About'],
+  ['/privacy', 200, 'Privacy Policy'],
+  ['/terms', 200, 'Terms and Conditions'],
+  ['/cookies', 200, 'Cookie'],
+  ['/no-such-page', 404, '404 Page Not Found'],
+];
+
+test.describe('hydration', () => {
+  for (const [url, status, heading] of ROUTES) {
+    test(`${url} arrives rendered and hydrates without a console message`, async ({ page }) => {
+      const messages = watchConsole(page);
+      const res = await page.goto(url);
+      expect(res?.status()).toBe(status);
+      const html = (await res?.text()) ?? '';
+      expect(html).toContain(heading.replace(/&/g, '&amp;'));
+      expect(html).toContain('<script type="application/json" id="ssr-data">');
+      expect(html).not.toMatch(/<script>|<script (?!type="application\/(?:json|ld\+json)"|type="module")/);
+      await expect(page.getByRole('heading', { level: 1 })).toContainText(heading);
+      await page.waitForLoadState('networkidle');
+      // Hydrated: a control the server rendered now answers.
+      await page.getByTestId('home-button').hover();
+      expect(messages).toEqual([]);
+    });
+  }
+
+  test('the cookie banner of a first visit hydrates without a console message', async ({ browser }) => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const messages = watchConsole(page);
+    const res = await page.goto('/');
+    expect(await res?.text()).toContain('data-testid="cookie-banner"');
+    await expect(page.getByRole('region', { name: 'Cookies on KC Green Directory' })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    await page.getByRole('button', { name: 'Essential only' }).click();
+    await expect(page.getByTestId('cookie-banner')).toHaveCount(0);
+    // The choice travels in its cookie: the next page arrives without the banner.
+    await expect.poll(async () => (await context.cookies()).find((c) => c.name === 'cookie_consent')?.value).toBe('0');
+    const next = await page.goto('/about');
+    expect(await next?.text()).not.toContain('data-testid="cookie-banner"');
+    expect(messages).toEqual([]);
+    await context.close();
+  });
+
+  test('a visitor who kept Spanish gets the page rendered in Spanish', async ({ page }) => {
+    const messages = watchConsole(page);
+    await page.goto('/about');
+    await page.waitForLoadState('networkidle');
+    await page.getByLabel('Language').selectOption('es');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'es');
+    const res = await page.goto(`/discover/${PLACE}`);
+    expect(await res?.text()).toContain('<html lang="es"');
+    await expect(page.getByRole('link', { name: 'Volver a Descubrir' })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    expect(messages).toEqual([]);
+  });
+
+  test('on a phone the first page holds two cards from the first paint', async ({ page }) => {
+    test.skip(!isPhone(page), 'phone only');
+    await page.goto('/');
+    await expect(page.getByTestId('location-card').locator('visible=true')).toHaveCount(2);
+    await expect(page.getByTestId('results-count')).toHaveText(/^1 - 2 of \d+ Results$/);
+  });
+});
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('a place is fully readable', async ({ page }) => {
+    const res = await page.goto(`/discover/${PLACE}`);
+    expect(res?.status()).toBe(200);
+    await expect(page.getByRole('heading', { level: 1, name: 'Alldredge Orchards' })).toBeVisible();
+    await expect(page.getByText('Local Farmer').first()).toBeVisible();
+    await expect(page.getByText('10455 Hwy N, Platte City, MO')).toBeVisible();
+    await expect(page.getByText(/Small family orchard just south of Platte City/)).toBeVisible();
+    await expect(page.getByRole('tab', { name: 'About', selected: true })).toBeVisible();
+  });
+
+  test('an unknown place answers 404 with the not-found card', async ({ page }) => {
+    const res = await page.goto('/discover/no-such-place');
+    expect(res?.status()).toBe(404);
+    await expect(page.getByRole('heading', { level: 1, name: 'Location not found' })).toBeVisible();
+  });
+
+  test('search, filter by category and page through the results', async ({ page }) => {
+    await page.goto('/');
+    const count = page.getByTestId('results-count');
+    await expect(count).toHaveText(/^1 - 3 of \d+ Results$/);
+
+    await page.getByLabel('Search', { exact: true }).fill('orchard');
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    await expect(page).toHaveURL(/[?&]q=orchard/);
+    await expect(page.getByRole('link', { name: 'Alldredge Orchards', exact: true })).toBeVisible();
+
+    await page.getByLabel('Search', { exact: true }).fill('');
+    await page.getByLabel('Category').selectOption('park');
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    await expect(page).toHaveURL(/[?&]category=park/);
+    await expect(page.getByLabel('Category')).toHaveValue('park');
+    const cards = page.getByTestId('location-card');
+    await expect(cards).toHaveCount(3);
+    for (const card of await cards.all()) await expect(card.getByText('Park', { exact: true })).toBeVisible();
+    const total = Number((await count.textContent())?.match(/of (\d+) Results/)?.[1]);
+    expect(total).toBeGreaterThan(3);
+
+    const pager = page.getByRole('navigation', { name: 'Result pages' });
+    await pager.getByRole('link', { name: 'Next page' }).click();
+    await expect(page).toHaveURL(/[?&]page=2/);
+    await expect(page).toHaveURL(/[?&]category=park/);
+    // Other tests add places meanwhile: the total may have grown.
+    await expect(count).toHaveText(/^4 - \d of \d+ Results$/);
+    await expect(pager.getByRole('link', { name: 'Page 2' })).toHaveAttribute('aria-current', 'page');
+
+    // A card's name is a real link to the place's page.
+    const first = cards.first().getByRole('heading').getByRole('link');
+    const name = (await first.textContent()) ?? '';
+    await first.click();
+    await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+  });
+});
+
+test.describe('rendered pages are cached', () => {
+  test('an ETag answers 304 until a write changes the page', async ({ request, api }) => {
+    const place = await api.createLocation({ name: uniqueName('Cache Garden'), category: 'park', address: '2 Oak St' });
+    const url = `/discover/${place.slug}`;
+    const first = await request.get(url);
+    expect(first.status()).toBe(200);
+    const etag = first.headers().etag ?? '';
+    expect(etag).toMatch(/^".+"$/);
+    const again = await request.get(url, { headers: { 'If-None-Match': etag } });
+    expect(again.status()).toBe(304);
+    const patched = await request.patch(`/api/locations/${place.id}`, { data: { phone: '(816) 555-0142' } });
+    expect(patched.ok()).toBeTruthy();
+    const changed = await request.get(url, { headers: { 'If-None-Match': etag } });
+    expect(changed.status()).toBe(200);
+    expect(await changed.text()).toContain('(816) 555-0142');
+    expect(changed.headers().etag).not.toBe(etag);
+  });
+});

@@ -1,0 +1,34 @@
+// The tree both sides render (decision 0900): main.tsx hydrates it in the browser, entry-server.tsx
+// renders it on the server. Identical structure on both sides is what keeps hydration exact.
+import type { QueryClient } from '@tanstack/react-query';
+import type { i18n as I18n } from 'i18next';
+import { type ComponentType, type ReactNode, StrictMode, Suspense } from 'react';
+import { I18nextProvider } from 'react-i18next';
+import { type CookieConsentRecord, ServerConsentContext } from '../lib/consent-store';
+import { App } from './app';
+
+export function Root({
+  client,
+  i18n,
+  Router,
+  consent,
+}: {
+  client: QueryClient;
+  i18n: I18n;
+  Router: ComponentType<{ children: ReactNode }>;
+  /** The cookie choice the server saw (the first render uses it). */
+  consent: CookieConsentRecord | null;
+}) {
+  return (
+    <StrictMode>
+      <I18nextProvider i18n={i18n}>
+        <ServerConsentContext.Provider value={consent}>
+          {/* Catalogs of a language other than English load on demand: wait for them at the top. */}
+          <Suspense fallback={null}>
+            <App client={client} Router={Router} />
+          </Suspense>
+        </ServerConsentContext.Provider>
+      </I18nextProvider>
+    </StrictMode>
+  );
+}

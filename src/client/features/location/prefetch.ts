@@ -1,0 +1,21 @@
+// A place's page on the server (decision 0900): the place by slug under the key the page reads, from
+// the API route in-process. An unknown or hidden slug leaves the query failed, so both the server
+// and the browser's first render show the not-found card (and the server answers 404).
+import type { QueryClient } from '@tanstack/react-query';
+import { ApiError } from '../../lib/api';
+import type { ServerLoad } from '../../lib/ssr-data';
+import { LOCATIONS_PATH, locationKeys } from './api';
+
+/** True when the place exists. */
+export async function prefetchLocation(client: QueryClient, slug: string, load: ServerLoad): Promise<boolean> {
+  const r = await load(`${LOCATIONS_PATH}/slug/${encodeURIComponent(slug)}`);
+  await client.prefetchQuery({
+    queryKey: locationKeys.bySlug(slug),
+    queryFn: () => {
+      if (r.status === 200) return r.body;
+      throw new ApiError(r.status, JSON.stringify(r.body), `${r.status}: ${JSON.stringify(r.body)}`);
+    },
+    retry: false,
+  });
+  return r.status === 200;
+}

@@ -1,0 +1,33 @@
+// What a server-rendered page hands the bundle (decision 0900): the query cache the page was
+// rendered from, the language and cookie choice it was rendered with, and the route chunk to load
+// before hydrating. It travels as a JSON data block (<script type="application/json">), which the
+// browser never executes, so the Content Security Policy keeps `script-src 'self'` (decision 0005).
+import type { DehydratedState } from '@tanstack/react-query';
+import type { CookieConsentRecord } from './consent-store';
+
+export const SSR_DATA_ID = 'ssr-data';
+
+export interface SsrData {
+  state: DehydratedState;
+  lang: string;
+  consent: CookieConsentRecord | null;
+  /** The i18n namespaces the page used: loaded before hydrating. */
+  namespaces: string[];
+  /** A key of ROUTE_CHUNKS (app/app.tsx), or null for the Discover page in the entry. */
+  chunk: string | null;
+}
+
+export function readSsrData(): SsrData | null {
+  const el = typeof document !== 'undefined' ? document.getElementById(SSR_DATA_ID) : null;
+  if (!el?.textContent) return null;
+  try {
+    return JSON.parse(el.textContent) as SsrData;
+  } catch {
+    return null;
+  }
+}
+
+/** The server renderer's in-process GET of an API path (the same route the browser would call). */
+export type ServerLoad = (
+  path: string,
+) => Promise<{ status: number; body: unknown; header(name: string): string | null }>;
