@@ -1,6 +1,12 @@
 import { z } from 'zod';
 import { idParamSchema } from '../../../shared/schemas/common.js';
-import { locationListQuerySchema, mapViewQuerySchema } from '../../../shared/schemas/location.js';
+import {
+  locationListQuerySchema,
+  locationPointSchema,
+  locationSchema,
+  mapAnswerSchema,
+  mapViewQuerySchema,
+} from '../../../shared/schemas/location.js';
 import { locationFormSchemaChecked, locationPatchSchemaChecked } from '../../../shared/schemas/location-hours.js';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { LOCATION_LIST_MAX } from '../../../shared/constants.js';
@@ -55,7 +61,10 @@ export const locationsRoutes: ApiModule = async (app, ctx) => {
 
   app.get(
     '/locations',
-    { schema: { querystring: locationListQuerySchema }, preHandler: searchLimit },
+    {
+      schema: { querystring: locationListQuerySchema, response: { 200: z.array(locationSchema) } },
+      preHandler: searchLimit,
+    },
     async (request, reply) => {
       // Without a limit, at most LOCATION_LIST_MAX places; X-Total-Count still says how many matched.
       request.query.limit ??= LOCATION_LIST_MAX;
@@ -93,7 +102,10 @@ export const locationsRoutes: ApiModule = async (app, ctx) => {
 
   app.get(
     '/locations/points',
-    { schema: { querystring: locationListQuerySchema }, preHandler: searchLimit },
+    {
+      schema: { querystring: locationListQuerySchema, response: { 200: z.array(locationPointSchema) } },
+      preHandler: searchLimit,
+    },
     async (request, reply) => {
       const { limit: _l, offset: _o, ...filters } = request.query;
       return sendMapAnswer(request, reply, searchKey('points', filters), () => searchPointsJson(ctx.db, filters));
@@ -104,7 +116,7 @@ export const locationsRoutes: ApiModule = async (app, ctx) => {
   // points of the part in view.
   app.get(
     '/locations/map',
-    { schema: { querystring: mapViewQuerySchema }, preHandler: searchLimit },
+    { schema: { querystring: mapViewQuerySchema, response: { 200: mapAnswerSchema } }, preHandler: searchLimit },
     async (request, reply) => {
       const { filters, view } = request.query;
       return sendMapAnswer(request, reply, searchKey('map', filters, view), () =>
@@ -116,7 +128,7 @@ export const locationsRoutes: ApiModule = async (app, ctx) => {
   // Each place answers with its version as the ETag, for If-Match on PATCH (no lost updates).
   app.get(
     '/locations/slug/:slug',
-    { schema: { params: slugParamSchema }, preHandler: placeLimit },
+    { schema: { params: slugParamSchema, response: { 200: locationSchema } }, preHandler: placeLimit },
     async (request, reply) => {
       const location = await getLocationBySlug(ctx.db, request.params.slug);
       if (!location) throw notFound(LOCATION_NOT_FOUND);
@@ -125,16 +137,20 @@ export const locationsRoutes: ApiModule = async (app, ctx) => {
     },
   );
 
-  app.get('/locations/:id', { schema: { params: idParamSchema }, preHandler: placeLimit }, async (request, reply) => {
-    const location = await getLocationById(ctx.db, request.params.id);
-    if (!location) throw notFound(LOCATION_NOT_FOUND);
-    reply.header('etag', locationVersion(location));
-    return { ...location, engagement: await getEngagementTotals(ctx.db, location.id) };
-  });
+  app.get(
+    '/locations/:id',
+    { schema: { params: idParamSchema, response: { 200: locationSchema } }, preHandler: placeLimit },
+    async (request, reply) => {
+      const location = await getLocationById(ctx.db, request.params.id);
+      if (!location) throw notFound(LOCATION_NOT_FOUND);
+      reply.header('etag', locationVersion(location));
+      return { ...location, engagement: await getEngagementTotals(ctx.db, location.id) };
+    },
+  );
 
   app.post(
     '/locations',
-    { schema: { body: locationFormSchemaChecked }, preHandler: writeLimits },
+    { schema: { body: locationFormSchemaChecked, response: { 201: locationSchema } }, preHandler: writeLimits },
     async (request, reply) => {
       const location = await createLocation(deps, request.body, authorFromRequest(request, ctx.clientHash));
       return reply.status(201).send(location);
@@ -143,7 +159,10 @@ export const locationsRoutes: ApiModule = async (app, ctx) => {
 
   app.patch(
     '/locations/:id',
-    { schema: { params: idParamSchema, body: locationPatchSchemaChecked }, preHandler: writeLimits },
+    {
+      schema: { params: idParamSchema, body: locationPatchSchemaChecked, response: { 200: locationSchema } },
+      preHandler: writeLimits,
+    },
     async (request, reply) => {
       const ifMatch = request.headers['if-match'];
       const updated = await updateLocation(
