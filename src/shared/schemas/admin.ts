@@ -50,58 +50,85 @@ export const adminLocationListQuerySchema = z.object({
 });
 
 /** One field of a change, as the review desk shows it: field: old -> new. */
-export interface FieldChange {
-  field: string;
-  before: unknown;
-  after: unknown;
-}
+export const fieldChangeSchema = z.object({ field: z.string(), before: z.unknown(), after: z.unknown() });
+export type FieldChange = z.infer<typeof fieldChangeSchema>;
 
-export interface AdminRevision {
-  id: number;
-  entityType: 'location' | 'tag';
-  entityId: number;
-  entityName: string | null;
-  entitySlug: string | null;
-  entityHidden: boolean | null;
-  action: string;
-  sessionId: string | null;
+export const adminRevisionSchema = z.object({
+  id: z.number().int(),
+  entityType: z.enum(['location', 'tag']),
+  entityId: z.number().int(),
+  entityName: z.string().nullable(),
+  entitySlug: z.string().nullable(),
+  entityHidden: z.boolean().nullable(),
+  action: z.string(),
+  sessionId: z.string().nullable(),
   /** Salted hash of the client address of an anonymous change. */
-  clientHash: string | null;
-  actor: string | null;
-  revertOf: number | null;
-  revertedBy: number | null;
-  createdAt: string;
-  changes: FieldChange[];
-}
+  clientHash: z.string().nullable(),
+  actor: z.string().nullable(),
+  revertOf: z.number().int().nullable(),
+  revertedBy: z.number().int().nullable(),
+  createdAt: z.string(),
+  changes: z.array(fieldChangeSchema),
+});
+export type AdminRevision = z.infer<typeof adminRevisionSchema>;
+export const adminRevisionPageSchema = z.object({ items: z.array(adminRevisionSchema), total: z.number().int() });
 
 /** A flag report in the review desk's list (GET /api/admin/flag-reports, decision 0703): the
  * screenshot is not in it, only whether there is one and its size in bytes; the picture itself is
  * GET /api/admin/flag-reports/{id}/screenshot. */
-export interface AdminFlagReportItem {
-  id: number;
-  locationId: number | null;
-  location: { id: number; name: string; slug: string } | null;
-  flagType: string;
-  description: string | null;
-  hasScreenshot: boolean;
-  screenshotBytes: number | null;
-  reportedAt: string;
-  status: string;
-  reviewedAt: string | null;
-  reviewNotes: string | null;
-}
+export const adminFlagReportItemSchema = z.object({
+  id: z.number().int(),
+  locationId: z.number().int().nullable(),
+  location: z.object({ id: z.number().int(), name: z.string(), slug: z.string() }).nullable(),
+  flagType: z.string(),
+  description: z.string().nullable(),
+  hasScreenshot: z.boolean(),
+  screenshotBytes: z.number().int().nullable(),
+  reportedAt: z.string(),
+  status: z.string(),
+  reviewedAt: z.string().nullable(),
+  reviewNotes: z.string().nullable(),
+});
+export type AdminFlagReportItem = z.infer<typeof adminFlagReportItemSchema>;
+export const adminFlagReportPageSchema = z.object({
+  items: z.array(adminFlagReportItemSchema),
+  total: z.number().int(),
+});
 
-export interface AdminSummary {
-  pendingReports: number;
-  changesLast7Days: number;
-  hiddenLocations: number;
-}
+export const adminSummarySchema = z.object({
+  pendingReports: z.number().int(),
+  changesLast7Days: z.number().int(),
+  hiddenLocations: z.number().int(),
+});
+export type AdminSummary = z.infer<typeof adminSummarySchema>;
+
+/** What a revert answers: how many changes were undone and the revert revisions written. */
+export const revertResultSchema = z.object({ reverted: z.number().int(), revisionIds: z.array(z.number().int()) });
+
+/** PATCH /api/admin/flag-reports/{id}. */
+export const flagReportReviewedSchema = z.object({
+  id: z.number().int(),
+  status: z.string(),
+  reviewedAt: z.string().nullable(),
+  reviewNotes: z.string().nullable(),
+});
+
+/** GET /api/admin/locations: the desk's list of places. */
+export const adminLocationRowSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  slug: z.string(),
+  category: z.string(),
+  hidden: z.boolean(),
+  updatedAt: z.string(),
+});
+
+/** PATCH /api/admin/locations/{id}. */
+export const adminLocationHiddenSchema = z.object({ id: z.number().int(), hidden: z.boolean() });
 
 /** POST /api/admin/bulk-import answer (docs/product.md section 3, "Bulk import result"). */
-export interface BulkImportResult {
-  success: number;
-  errors: string[];
-}
+export const bulkImportResultSchema = z.object({ success: z.number().int(), errors: z.array(z.string()) });
+export type BulkImportResult = z.infer<typeof bulkImportResultSchema>;
 
 /** The columns of the import file that must be there (website and tags are optional). */
 export const BULK_IMPORT_REQUIRED_COLUMNS = ['name', 'category', 'description', 'address'] as const;

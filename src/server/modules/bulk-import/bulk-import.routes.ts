@@ -2,7 +2,7 @@
 // Registered inside the admin scope (session required); multipart only in this route's scope.
 import multipart from '@fastify/multipart';
 import { MSG } from '../../../shared/messages.js';
-import type { BulkImportResult } from '../../../shared/schemas/admin.js';
+import { type BulkImportResult, bulkImportResultSchema } from '../../../shared/schemas/admin.js';
 import type { AppContext, ZodApp } from '../../context.js';
 import { HttpError } from '../../http-error.js';
 import { adminOf } from '../admin/admin-auth.js';
@@ -80,37 +80,42 @@ export async function bulkImportRoutes(app: ZodApp, ctx: AppContext) {
       throw new HttpError(400, 'The upload is not a valid multipart/form-data body');
     };
 
-    scope.post('/bulk-import', async (request): Promise<BulkImportResult> => {
-      const admin = adminOf(request);
-      if (!request.isMultipart()) throw new HttpError(415, 'Send the file as multipart/form-data in the field csvFile');
-      const file = await request.file().catch(malformed);
-      if (file?.fieldname !== 'csvFile')
-        throw new HttpError(400, MSG.invalidFileText, { csvFile: MSG.invalidFileText });
-      if (!isCsvUpload(file.mimetype, file.filename)) {
-        file.file.resume();
-        throw new HttpError(415, MSG.invalidFileText, { csvFile: MSG.invalidFileText });
-      }
-      const buf = await file.toBuffer().catch(malformed);
-      const { rows, errors } = parseImportCsv(buf);
-      // Outside the transaction: network calls must not hold database locks.
-      const t0 = performance.now();
-      const points = await geocodeAll(
-        ctx,
-        rows.map((r) => r.address),
-      );
-      const t1 = performance.now();
-      const success = await importLocations(ctx.db, rows, points, admin.username);
-      request.log.info(
-        {
-          success,
-          errors: errors.length,
-          admin: admin.username,
-          geocodeMs: Math.round(t1 - t0),
-          writeMs: Math.round(performance.now() - t1),
-        },
-        'bulk import',
-      );
-      return { success, errors };
-    });
+    scope.post(
+      '/bulk-import',
+      { schema: { response: { 200: bulkImportResultSchema } } },
+      async (request): Promise<BulkImportResult> => {
+        const admin = adminOf(request);
+        if (!request.isMultipart())
+          throw new HttpError(415, 'Send the file as multipart/form-data in the field csvFile');
+        const file = await request.file().catch(malformed);
+        if (file?.fieldname !== 'csvFile')
+          throw new HttpError(400, MSG.invalidFileText, { csvFile: MSG.invalidFileText });
+        if (!isCsvUpload(file.mimetype, file.filename)) {
+          file.file.resume();
+          throw new HttpError(415, MSG.invalidFileText, { csvFile: MSG.invalidFileText });
+        }
+        const buf = await file.toBuffer().catch(malformed);
+        const { rows, errors } = parseImportCsv(buf);
+        // Outside the transaction: network calls must not hold database locks.
+        const t0 = performance.now();
+        const points = await geocodeAll(
+          ctx,
+          rows.map((r) => r.address),
+        );
+        const t1 = performance.now();
+        const success = await importLocations(ctx.db, rows, points, admin.username);
+        request.log.info(
+          {
+            success,
+            errors: errors.length,
+            admin: admin.username,
+            geocodeMs: Math.round(t1 - t0),
+            writeMs: Math.round(performance.now() - t1),
+          },
+          'bulk import',
+        );
+        return { success, errors };
+      },
+    );
   });
 }

@@ -1,7 +1,7 @@
 // The review desk's side of flag reports (decision 0703), registered inside the /api/admin scope so
 // every route needs an administrator session: the list without screenshots, and each screenshot
 // on its own as image/png.
-import { flagReportListQuerySchema } from '../../../shared/schemas/admin.js';
+import { adminFlagReportPageSchema, flagReportListQuerySchema } from '../../../shared/schemas/admin.js';
 import { idParamSchema } from '../../../shared/schemas/common.js';
 import {
   PNG_DATA_URL_PREFIX,
@@ -15,8 +15,10 @@ import { findScreenshot, listFlagReportItems } from './reports.repository.js';
 export const SCREENSHOT_NOT_FOUND = 'Screenshot not found';
 
 export async function reportsAdminRoutes(app: ZodApp, ctx: AppContext) {
-  app.get('/flag-reports', { schema: { querystring: flagReportListQuerySchema } }, async (request) =>
-    listFlagReportItems(ctx.db, request.query),
+  app.get(
+    '/flag-reports',
+    { schema: { querystring: flagReportListQuerySchema, response: { 200: adminFlagReportPageSchema } } },
+    async (request) => listFlagReportItems(ctx.db, request.query),
   );
 
   app.get('/flag-reports/:id/screenshot', { schema: { params: idParamSchema } }, async (request, reply) => {

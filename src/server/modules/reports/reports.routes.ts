@@ -1,6 +1,7 @@
 // POST /api/flag-reports {locationId, flagType, description, screenshot} -> 201 {id, status}.
 import type { FastifyError } from 'fastify';
 import {
+  flagReportCreatedSchema,
   flagReportSchema,
   SCREENSHOT_MAX_BYTES,
   SCREENSHOT_TOO_LARGE_MESSAGE,
@@ -18,7 +19,7 @@ export const reportsRoutes: ApiModule = (app, ctx) => {
     '/flag-reports',
     {
       bodyLimit: FLAG_REPORT_BODY_LIMIT,
-      schema: { body: flagReportSchema },
+      schema: { body: flagReportSchema, response: { 201: flagReportCreatedSchema } },
       preHandler: [
         ctx.rateLimit({ bucket: 'flag-reports:minute', max: 10, windowMs: 60_000 }),
         ctx.rateLimit({ bucket: 'flag-reports:day', max: 50, windowMs: 24 * 60 * 60_000 }),
