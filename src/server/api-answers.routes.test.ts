@@ -13,8 +13,6 @@ const NOT_JSON: Record<string, string> = {
   'POST /api/admin/login': 'sets the session cookie; answers the session',
   'POST /api/admin/logout': 'clears the session cookie',
   'GET /api/admin/session': 'the session or 401',
-  'GET /api/admin/locations/needs-check': 'admin list added with opening hours',
-  'POST /api/admin/locations/{id}/verify': 'admin write added with opening hours',
   'GET /sitemap.xml': 'XML',
   'GET /sitemap/{part}': 'XML',
 };

@@ -14,14 +14,15 @@ export const verifyLocationSchema = z.object({
 export type VerifyLocation = z.input<typeof verifyLocationSchema>;
 
 /** One confirmation, as stored (never overwritten). */
-export interface LocationVerification {
-  id: number;
-  locationId: number;
-  verifiedBy: string;
+export const locationVerificationSchema = z.object({
+  id: z.number().int(),
+  locationId: z.number().int(),
+  verifiedBy: z.string(),
   /** ISO instant. */
-  at: string;
-  note: string | null;
-}
+  at: z.string(),
+  note: z.string().nullable(),
+});
+export type LocationVerification = z.infer<typeof locationVerificationSchema>;
 
 /** GET /api/admin/locations/needs-check */
 export const needsCheckQuerySchema = z.object({
@@ -29,13 +30,15 @@ export const needsCheckQuerySchema = z.object({
   offset: z.coerce.number().int().min(0).max(10_000_000).optional().default(0),
 });
 
-export interface NeedsCheckItem {
-  id: number;
-  name: string;
-  slug: string;
-  category: string;
-  hidden: boolean;
+export const needsCheckItemSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  slug: z.string(),
+  category: z.string(),
+  hidden: z.boolean(),
   /** ISO instant of the latest confirmation, or null when never confirmed. */
-  lastVerifiedAt: string | null;
-  createdAt: string;
-}
+  lastVerifiedAt: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type NeedsCheckItem = z.infer<typeof needsCheckItemSchema>;
+export const needsCheckPageSchema = z.object({ items: z.array(needsCheckItemSchema), total: z.number().int() });

@@ -3,19 +3,26 @@
 // GET /api/admin/locations/needs-check lists the places due a check. Registered inside the admin
 // scope by review.routes.ts, so both need a session.
 import { idParamSchema } from '../../../shared/schemas/common.js';
-import { needsCheckQuerySchema, verifyLocationSchema } from '../../../shared/schemas/verification.js';
+import {
+  locationVerificationSchema,
+  needsCheckPageSchema,
+  needsCheckQuerySchema,
+  verifyLocationSchema,
+} from '../../../shared/schemas/verification.js';
 import type { AppContext, ZodApp } from '../../context.js';
 import { adminOf } from './admin-auth.js';
 import { listNeedsCheck, verifyLocation } from './verify.repository.js';
 
 export async function verifyRoutes(app: ZodApp, ctx: AppContext) {
-  app.get('/locations/needs-check', { schema: { querystring: needsCheckQuerySchema } }, async (request) =>
-    listNeedsCheck(ctx.db, request.query),
+  app.get(
+    '/locations/needs-check',
+    { schema: { querystring: needsCheckQuerySchema, response: { 200: needsCheckPageSchema } } },
+    async (request) => listNeedsCheck(ctx.db, request.query),
   );
 
   app.post(
     '/locations/:id/verify',
-    { schema: { params: idParamSchema, body: verifyLocationSchema } },
+    { schema: { params: idParamSchema, body: verifyLocationSchema, response: { 201: locationVerificationSchema } } },
     async (request, reply) => {
       const verification = await verifyLocation(
         ctx.db,
