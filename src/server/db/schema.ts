@@ -51,6 +51,9 @@ export const locations = pgTable(
     deadline: ts('deadline'),
     registrationLink: text('registration_link'),
     faqLink: text('faq_link'),
+    /** The point is a stand-in (the ZIP/town centroid) because the geocoder was busy or failing
+     * when the place was saved: it is asked again later (issue 13, finding 9). */
+    geocodePending: boolean('geocode_pending').notNull().default(false),
     /** Administrators can hide a place without deleting it (review desk). */
     hidden: boolean('hidden').notNull().default(false),
     /** Tag names joined by spaces, kept in step with location_tags by the repository, so the

@@ -22,6 +22,15 @@ export interface GeoPoint {
 export interface Geocoder {
   /** The point of an address in the Kansas City area, or null when nothing is known. */
   geocode(address: string): Promise<GeoPoint | null>;
+  /** The same, saying whether the point is a stand-in (the ZIP/town centroid because the service
+   * was busy or failing), so the place can be geocoded again later (issue 13, finding 9). */
+  locate?(address: string): Promise<Located>;
+}
+
+export interface Located {
+  point: GeoPoint | null;
+  /** True when the service was not asked or did not answer: worth asking again later. */
+  approximate: boolean;
 }
 
 export interface GeocoderDeps {
@@ -91,7 +100,7 @@ export function createGeocoder(deps: GeocoderDeps): Geocoder {
   let queue: Promise<unknown> = Promise.resolve();
   let waiting = 0;
   let lastSentAt = 0;
-  const inFlight = new Map<string, Promise<GeoPoint | null>>();
+  const inFlight = new Map<string, Promise<Located>>();
 
   /** Reserves the next request slot; returns how long to wait for it and the slot's value. */
   async function reserveSlot(): Promise<{ wait: number; slot: string | null }> {
@@ -203,7 +212,7 @@ export function createGeocoder(deps: GeocoderDeps): Geocoder {
       );
   }
 
-  async function lookup(address: string, key: string): Promise<GeoPoint | null> {
+  async function lookup(address: string, key: string): Promise<Located> {
     const cached = await db
       .select({
         latitude: geocodeCache.latitude,
@@ -220,15 +229,17 @@ export function createGeocoder(deps: GeocoderDeps): Geocoder {
       hit && hit.latitude !== null && hit.longitude !== null
         ? { lat: hit.latitude, lng: hit.longitude }
         : fallback(address);
-    if (hit?.fresh || offline) return known();
+    // What is known stands in for an answer the service did not give: the place is asked again later.
+    const standIn = (): Located => ({ point: known(), approximate: !hit });
+    if (hit?.fresh || offline) return { point: known(), approximate: false };
     // A bounded queue: past it the place gets its ZIP/town centroid now instead of waiting behind
-    // everyone else (issue 13, finding 9); the address is asked again the next time it is saved.
-    if (waiting >= maxWaiting) return known();
+    // everyone else (issue 13, finding 9); the place is geocoded again later (writes/geocode-later.ts).
+    if (waiting >= maxWaiting) return standIn();
     waiting++;
     const answer = await serialised(() => askService(key)).finally(() => {
       waiting--;
     });
-    if (answer.kind === 'failed') return known(); // not cached: ask again next time
+    if (answer.kind === 'failed') return standIn(); // not cached: ask again later
     const point = answer.kind === 'found' ? answer.point : null;
     const values = { latitude: point?.lat ?? null, longitude: point?.lng ?? null, source: 'geocoder' };
     await db
@@ -236,19 +247,23 @@ export function createGeocoder(deps: GeocoderDeps): Geocoder {
       .values({ query: key, ...values })
       .onConflictDoUpdate({ target: geocodeCache.query, set: { ...values, createdAt: sql`now()` } });
     await sweep();
-    return point ?? fallback(address);
+    return { point: point ?? fallback(address), approximate: false };
   }
 
+  const locate = async (address: string): Promise<Located> => {
+    const key = normaliseGeocodeQuery(address ?? '');
+    if (!key) return { point: null, approximate: false };
+    // The same address asked twice at once shares one lookup.
+    const pending = inFlight.get(key);
+    if (pending) return pending;
+    const p = lookup(address, key).finally(() => inFlight.delete(key));
+    inFlight.set(key, p);
+    return p;
+  };
   return {
+    locate,
     async geocode(address) {
-      const key = normaliseGeocodeQuery(address ?? '');
-      if (!key) return null;
-      // The same address asked twice at once shares one lookup.
-      const pending = inFlight.get(key);
-      if (pending) return pending;
-      const p = lookup(address, key).finally(() => inFlight.delete(key));
-      inFlight.set(key, p);
-      return p;
+      return (await locate(address)).point;
     },
   };
 }

@@ -22,7 +22,7 @@ import {
   getLocationBySlug,
   searchLocations,
 } from './locations.reads.js';
-import { createLocation, scheduleOpenIntervalRefresh, updateLocation } from './writes/index.js';
+import { createLocation, scheduleGeocodeLater, scheduleOpenIntervalRefresh, updateLocation } from './writes/index.js';
 import { type CachedAnswer, gzippedBody, searchKey, versionTag } from '../../plugins/search-cache/index.js';
 
 /** Sends a cached JSON answer, gzipped when the client accepts it. */
@@ -50,6 +50,9 @@ export const locationsRoutes: ApiModule = async (app, ctx) => {
   // checks hourly (decision 0801), the start hook in startup.ts did the first check.
   const stopRefresh = scheduleOpenIntervalRefresh(ctx.db, app.log);
   app.addHook('onClose', async () => stopRefresh());
+  // Places saved with a stand-in point while the geocoder was busy are asked again (finding 9).
+  const stopGeocodeLater = scheduleGeocodeLater(ctx.db, ctx.geocoder, app.log);
+  app.addHook('onClose', async () => stopGeocodeLater());
 
   // Search answers come from the app's cache (plugins/search-cache), emptied after every write.
   const cacheNow = () => ctx.searchCache.current();

@@ -90,6 +90,8 @@ export async function importLocations(
               openingHours: storedOpeningHours(r.openingHours),
               latitude: p?.lat ?? null,
               longitude: p?.lng ?? null,
+              // An address the import's geocoding budget did not reach is geocoded later.
+              geocodePending: Boolean(r.address) && !points.has(r.address),
               slug: partSlugs[i]!,
             };
           }),

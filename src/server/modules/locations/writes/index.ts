@@ -1,6 +1,7 @@
 // The one write path for places (docs/architecture.md, Conventions): every insert, update and
 // delete of a location, its slugs, its tag links and tag_text, and its revisions goes through the
 // functions exported here. `writes.boundary.test.ts` fails when code elsewhere writes those tables.
+export { geocodePendingPlaces, scheduleGeocodeLater } from './geocode-later.js';
 export { importLocations, type ImportPlace } from './bulk.js';
 export {
   OPEN_INTERVALS_AHEAD_DAYS,

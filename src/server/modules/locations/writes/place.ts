@@ -82,13 +82,21 @@ function givenPoint(v: { latitude?: number | null; longitude?: number | null }):
   return v.latitude != null && v.longitude != null ? { lat: v.latitude, lng: v.longitude } : null;
 }
 
-async function geocodeOrNull(geocoder: Geocoder, address: string | null | undefined): Promise<GeoPoint | null> {
-  if (!address?.trim()) return null;
+/** The point of an address, and whether it is a stand-in to ask again later (geocode-later.ts). */
+export async function geocodeAddress(
+  geocoder: Geocoder,
+  address: string | null | undefined,
+): Promise<{ point: GeoPoint | null; pending: boolean }> {
+  if (!address?.trim()) return { point: null, pending: false };
   try {
-    return await geocoder.geocode(address.trim());
+    if (geocoder.locate) {
+      const { point, approximate } = await geocoder.locate(address.trim());
+      return { point, pending: approximate };
+    }
+    return { point: await geocoder.geocode(address.trim()), pending: false };
   } catch {
-    // A failing geocoder never blocks saving a place; it just has no point yet.
-    return null;
+    // A failing geocoder never blocks saving a place: it has no point yet, and is asked again later.
+    return { point: null, pending: true };
   }
 }
 
@@ -107,7 +115,9 @@ export async function createLocation(
   await assertTagsExist(db, input.tagIds);
   const columns = toColumns(input);
   // The place's own coordinates win over its address (decision 0303).
-  const point = givenPoint(input) ?? (await geocodeOrNull(deps.geocoder, columns.address));
+  const given = givenPoint(input);
+  const located = given ? { point: given, pending: false } : await geocodeAddress(deps.geocoder, columns.address);
+  const point = located.point;
   const id = await withSlugRetry(() =>
     db.transaction(async (tx) => {
       const [slug] = await allocateSlugs(tx, [{ name: input.name }]);
@@ -120,6 +130,7 @@ export async function createLocation(
           slug: slug!,
           latitude: point?.lat ?? null,
           longitude: point?.lng ?? null,
+          geocodePending: located.pending,
           ...(extra.uniqueId !== undefined ? { uniqueId: extra.uniqueId } : {}),
           ...(extra.notionId !== undefined ? { notionId: extra.notionId } : {}),
         })
@@ -188,7 +199,12 @@ export async function updateLocation(
   const cleared = patch.latitude === null && patch.longitude === null;
   const relocate = movedByHand || addressChanged || cleared;
   const address = columns.address !== undefined ? columns.address : current.address;
-  const point = movedByHand ? given : relocate ? await geocodeOrNull(deps.geocoder, address) : null;
+  const located = movedByHand
+    ? { point: given, pending: false }
+    : relocate
+      ? await geocodeAddress(deps.geocoder, address)
+      : null;
+  const point = located?.point ?? null;
 
   await withSlugRetry(() =>
     db.transaction(async (tx) => {
@@ -206,6 +222,7 @@ export async function updateLocation(
       if (relocate) {
         set.latitude = point?.lat ?? null;
         set.longitude = point?.lng ?? null;
+        set.geocodePending = located?.pending ?? false;
       }
       if (patch.name !== undefined && patch.name !== before.name) {
         await renameSlug(tx, id, patch.name, set);

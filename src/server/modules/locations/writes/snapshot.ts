@@ -34,6 +34,7 @@ const COLUMN_ROLES = {
   uniqueId: 'system',
   notionId: 'system',
   hidden: 'system',
+  geocodePending: 'system',
   tagText: 'system',
   searchVector: 'system',
 } as const satisfies Record<LocationColumn, 'snapshot' | 'system'>;

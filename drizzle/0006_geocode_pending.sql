@@ -1,0 +1,1 @@
+ALTER TABLE "locations" ADD COLUMN "geocode_pending" boolean DEFAULT false NOT NULL;
