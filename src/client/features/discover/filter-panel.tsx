@@ -184,6 +184,11 @@ export function FilterPanel({ state, onSearch }: { state: DiscoverState; onSearc
  * too (open=1, season=1, filters.ts PARAM). */
 function HoursToggles({ filters, setFilters }: Pick<DiscoverState, 'filters' | 'setFilters'>) {
   const { t } = useTranslation('discover');
+  // The box follows a click at once: the URL's value arrives only when the navigation commits,
+  // which waits for the new results (the list suspends), so it would otherwise flick back.
+  const openNow = useDraft(filters.openNow ? '1' : '');
+  const inSeason = useDraft(filters.inSeason ? '1' : '');
+  const drafts = { openNow, inSeason };
   const boxes = [
     { key: 'openNow', id: 'discover-open-now', label: t('filters.openNow') },
     { key: 'inSeason', id: 'discover-in-season', label: t('filters.inSeason'), hint: t('filters.inSeasonHint') },
@@ -198,8 +203,13 @@ function HoursToggles({ filters, setFilters }: Pick<DiscoverState, 'filters' | '
             type="checkbox"
             name={PARAM[box.key]}
             value="1"
-            checked={filters[box.key]}
-            onChange={(e) => setFilters({ [box.key]: e.target.checked })}
+            checked={drafts[box.key].draft === '1'}
+            onChange={(e) => {
+              const draft = drafts[box.key];
+              draft.setDraft(e.target.checked ? '1' : '');
+              draft.lastWritten.current = e.target.checked ? '1' : '';
+              setFilters({ [box.key]: e.target.checked });
+            }}
             aria-describedby={'hint' in box ? `${box.id}-hint` : undefined}
             className="h-4 w-4 accent-brand-700"
           />
