@@ -3,30 +3,48 @@
 // last checked. No opening_hours library here: statusFromEvaluation and hoursStatusText are light,
 // so Discover's first screen stays within its budget (docs/architecture.md, Performance budgets).
 import { Clock } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { statusFromEvaluation } from '../../../shared/hours-status';
 import type { Location } from '../../../shared/schemas/location';
 import { hoursStatusText } from '../../components/opening-hours-editor/status-text';
 import { formatMonthYear } from '../../lib/dates';
 
-// Set once the app has hydrated in this browser: later mounts know "now" from their first render.
-let hydrated = false;
+// One clock for every card: read once, then ticked every minute while anything shows it, so an
+// opening or closing shows without a reload. Forgotten when nothing shows it any more.
+let current: Date | null = null;
+const listeners = new Set<() => void>();
+let timer: ReturnType<typeof setInterval> | undefined;
+
+function subscribe(listener: () => void) {
+  listeners.add(listener);
+  timer ??= setInterval(() => {
+    current = new Date();
+    for (const l of listeners) l();
+  }, 60_000);
+  return () => {
+    listeners.delete(listener);
+    if (listeners.size === 0) {
+      clearInterval(timer);
+      timer = undefined;
+      current = null;
+    }
+  };
+}
+
+const nowSnapshot = () => {
+  current ??= new Date();
+  return current;
+};
+const serverSnapshot = () => null;
 
 /**
- * The current instant, or null while the server renders and while the browser hydrates, so the
- * page rendered on the server and its first render in the browser are the same (decision 0900).
- * Ticks every minute so an opening or closing shows without a reload.
+ * The current instant, or null while the server renders and while the browser hydrates (React
+ * uses the server's snapshot then), so the server's page and the browser's first render are the
+ * same (decision 0900); a later mount in the browser knows "now" at once.
  */
 export function useNow(): Date | null {
-  const [now, setNow] = useState<Date | null>(() => (hydrated ? new Date() : null));
-  useEffect(() => {
-    hydrated = true;
-    setNow(new Date());
-    const timer = window.setInterval(() => setNow(new Date()), 60_000);
-    return () => window.clearInterval(timer);
-  }, []);
-  return now;
+  return useSyncExternalStore<Date | null>(subscribe, nowSnapshot, serverSnapshot);
 }
 
 type HoursFields = Pick<Location, 'openNow' | 'nextChange'>;
