@@ -216,7 +216,8 @@ test('Save shows the success toast, reloads the page and the new text shows', as
   await form.getByRole('button', { name: 'Save' }).click();
   const body = (await patched).postDataJSON();
   expect(Object.keys(body).sort()).toEqual(
-    // The page's form sends the place's coordinates too (decision 0304).
+    // The page's form sends the place's coordinates too (decision 0304), and its structured hours
+    // (decision 0800).
     [
       'address',
       'category',
@@ -224,6 +225,7 @@ test('Save shows the success toast, reloads the page and the new text shows', as
       'latitude',
       'longitude',
       'name',
+      'openingHours',
       'operatingHours',
       'phone',
       'tagIds',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDateTime } from './dates';
+import { formatDate, formatDateTime, formatMonthYear } from './dates';
 
 describe('formatDate', () => {
   it('uses the short US form in UTC', () => {
@@ -37,5 +37,15 @@ describe('formatDateTime', () => {
     expect(formatDateTime('2026-11-20T15:04:00Z', 'en')).toBe('Nov 20, 2026, 3:04 PM UTC');
     expect(formatDateTime('2026-11-20T15:04:00Z', 'es')).toBe('20 nov 2026, 15:04 UTC');
     expect(formatDateTime(null, 'en')).toBe('');
+  });
+});
+
+describe('formatMonthYear', () => {
+  it('gives the month and year in UTC, in the interface language', () => {
+    expect(formatMonthYear('2026-03-14T12:00:00Z', 'en')).toBe('Mar 2026');
+    expect(formatMonthYear('2026-03-14T12:00:00Z', 'es')).toBe('mar 2026');
+    // The last evening of March in Kansas City is already April in UTC: UTC wins, as for formatDate.
+    expect(formatMonthYear('2026-04-01T02:00:00Z', 'en')).toBe('Apr 2026');
+    expect(formatMonthYear(null, 'en')).toBe('');
   });
 });

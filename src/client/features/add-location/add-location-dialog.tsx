@@ -27,6 +27,7 @@ import {
   type LocationFormInput,
   type LocationPayload,
   NameField,
+  OpeningHoursField,
   OperatingHoursField,
   PhoneField,
   ResourceFields,
@@ -191,6 +192,7 @@ export default function AddLocationDialog({ open, onOpenChange }: Props) {
             <OperatingHoursField form={form} idPrefix={ID_PREFIX} />
             <StatusField form={form} idPrefix={ID_PREFIX} />
           </div>
+          <OpeningHoursField form={form} idPrefix={ID_PREFIX} />
           <ResourceFields form={form} idPrefix={ID_PREFIX} className="grid gap-4 sm:grid-cols-2" />
           <TagsField form={form} idPrefix={ID_PREFIX} />
 

@@ -168,14 +168,62 @@ export function FilterPanel({ state, onSearch }: { state: DiscoverState; onSearc
             </NativeSelect>
           </div>
         </div>
-        <div className="flex justify-end">
-          <Button type="button" variant="secondary" onClick={reset}>
+        <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2">
+          <HoursToggles filters={filters} setFilters={setFilters} />
+          <Button type="button" variant="secondary" onClick={reset} className="ml-auto">
             {t('filters.reset')}
           </Button>
         </div>
       </form>
       <FilterChips state={state} />
     </section>
+  );
+}
+
+/** "Open now" and "In season" (decision 0801): checkboxes, so the form works without JavaScript
+ * too (open=1, season=1, filters.ts PARAM). */
+function HoursToggles({ filters, setFilters }: Pick<DiscoverState, 'filters' | 'setFilters'>) {
+  const { t } = useTranslation('discover');
+  // The box follows a click at once: the URL's value arrives only when the navigation commits,
+  // which waits for the new results (the list suspends), so it would otherwise flick back.
+  const openNow = useDraft(filters.openNow ? '1' : '');
+  const inSeason = useDraft(filters.inSeason ? '1' : '');
+  const drafts = { openNow, inSeason };
+  const boxes = [
+    { key: 'openNow', id: 'discover-open-now', label: t('filters.openNow') },
+    { key: 'inSeason', id: 'discover-in-season', label: t('filters.inSeason'), hint: t('filters.inSeasonHint') },
+  ] as const;
+  return (
+    <fieldset className="flex min-w-0 flex-wrap gap-x-4 gap-y-1">
+      <legend className="sr-only">{t('filters.hoursLabel')}</legend>
+      {boxes.map((box) => (
+        <div key={box.key} className="flex min-h-10 items-center gap-2">
+          <input
+            id={box.id}
+            type="checkbox"
+            name={PARAM[box.key]}
+            value="1"
+            checked={drafts[box.key].draft === '1'}
+            onChange={(e) => {
+              const draft = drafts[box.key];
+              draft.setDraft(e.target.checked ? '1' : '');
+              draft.lastWritten.current = e.target.checked ? '1' : '';
+              setFilters({ [box.key]: e.target.checked });
+            }}
+            aria-describedby={'hint' in box ? `${box.id}-hint` : undefined}
+            className="h-4 w-4 accent-brand-700"
+          />
+          <label htmlFor={box.id} className="text-sm font-medium text-gray-900">
+            {box.label}
+          </label>
+          {'hint' in box && (
+            <span id={`${box.id}-hint`} className="text-xs text-gray-700">
+              {box.hint}
+            </span>
+          )}
+        </div>
+      ))}
+    </fieldset>
   );
 }
 
@@ -212,6 +260,12 @@ function FilterChips({ state }: { state: DiscoverState }) {
       label: t('chips.address', { value: filters.address.trim(), count: filters.radius }),
       remove: () => setFilters({ address: '' }),
     });
+  }
+  if (filters.openNow) {
+    chips.push({ key: 'openNow', label: t('chips.openNow'), remove: () => setFilters({ openNow: false }) });
+  }
+  if (filters.inSeason) {
+    chips.push({ key: 'inSeason', label: t('chips.inSeason'), remove: () => setFilters({ inSeason: false }) });
   }
   if (!chips.length) return null;
   return (

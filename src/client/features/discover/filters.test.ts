@@ -15,16 +15,22 @@ describe('readFilters', () => {
       address: '',
       radius: DEFAULT_RADIUS_MILES,
       tagIds: [],
+      openNow: false,
+      inSeason: false,
     });
   });
 
   it('reads every filter', () => {
-    expect(readFilters(params('q=market&category=park&tags=3,7&address=20+E+5th+St&radius=10'))).toEqual({
+    expect(
+      readFilters(params('q=market&category=park&tags=3,7&address=20+E+5th+St&radius=10&open=1&season=1')),
+    ).toEqual({
       category: 'park',
       search: 'market',
       address: '20 E 5th St',
       radius: 10,
       tagIds: [3, 7],
+      openNow: true,
+      inSeason: true,
     });
     for (const category of ['farmers-market', 'local-farmer', 'community-garden', 'park', 'resource', 'all']) {
       expect(readFilters(params(`category=${category}`)).category).toBe(category);
@@ -48,6 +54,15 @@ describe('readFilters', () => {
   it('keeps only positive whole tag ids, once each', () => {
     expect(readFilters(params('tags=x,0,-2,3.5,4,4, 5 ,,')).tagIds).toEqual([4, 5]);
     expect(readFilters(params('tags=')).tagIds).toEqual([]);
+  });
+
+  it('reads the hours filters only as 1', () => {
+    for (const value of ['', '0', 'true', 'yes', '2']) {
+      const f = readFilters(params(`open=${value}&season=${value}`));
+      expect([f.openNow, f.inSeason], value).toEqual([false, false]);
+    }
+    expect(readFilters(params('open=1'))).toMatchObject({ openNow: true, inSeason: false });
+    expect(readFilters(params('season=1'))).toMatchObject({ openNow: false, inSeason: true });
   });
 
   it('caps the search text at 200 characters and the address at 500', () => {
@@ -85,6 +100,8 @@ describe('writeFilters', () => {
       address: 'Union Station',
       radius: 25,
       tagIds: [7, 3],
+      openNow: true,
+      inSeason: true,
     };
     const written = writeFilters(params(''), filters);
     expect(Object.fromEntries(written)).toEqual({
@@ -93,12 +110,17 @@ describe('writeFilters', () => {
       tags: '7,3',
       address: 'Union Station',
       radius: '25',
+      open: '1',
+      season: '1',
     });
     expect(readFilters(written)).toEqual(filters);
   });
 
   it('keeps the other parameters and removes filters set back to their defaults', () => {
-    const written = writeFilters(params('view=map&page=2&q=old&category=park&radius=10'), DEFAULT_FILTERS);
+    const written = writeFilters(
+      params('view=map&page=2&q=old&category=park&radius=10&open=1&season=1'),
+      DEFAULT_FILTERS,
+    );
     expect(Object.fromEntries(written)).toEqual({ view: 'map', page: '2' });
   });
 });
@@ -124,5 +146,17 @@ describe('apiQuery', () => {
     });
     expect(apiQuery(withAddress, null).toString()).toBe('');
     expect(apiQuery({ ...DEFAULT_FILTERS, address: '  ' }, point).toString()).toBe('');
+  });
+
+  it('sends the hours filters as openNow=true and inSeason=true, and nothing when off', () => {
+    expect(Object.fromEntries(apiQuery({ ...DEFAULT_FILTERS, openNow: true }, null))).toEqual({ openNow: 'true' });
+    expect(Object.fromEntries(apiQuery({ ...DEFAULT_FILTERS, inSeason: true }, null))).toEqual({ inSeason: 'true' });
+    expect(
+      Object.fromEntries(apiQuery({ ...DEFAULT_FILTERS, openNow: true, inSeason: true, category: 'park' }, null)),
+    ).toEqual({
+      category: 'park',
+      openNow: 'true',
+      inSeason: 'true',
+    });
   });
 });

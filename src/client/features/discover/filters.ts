@@ -8,6 +8,10 @@ export interface Filters {
   address: string;
   radius: number;
   tagIds: number[];
+  /** Only places surely open now (decision 0801). */
+  openNow: boolean;
+  /** Only places that open at least once in the next 7 days (decision 0801). */
+  inSeason: boolean;
 }
 
 export type DiscoverView = 'list' | 'map';
@@ -18,20 +22,27 @@ export const DEFAULT_FILTERS: Filters = {
   address: '',
   radius: DEFAULT_RADIUS_MILES,
   tagIds: [],
+  openNow: false,
+  inSeason: false,
 };
 
 export const RADIUS_CHOICES = [1, 2, 5, 10, 25, 50] as const;
 
-/** URL keys: short and readable (?q=market&category=park&tags=3,7&address=...&radius=10&page=2&view=map). */
+/** URL keys: short and readable (?q=market&category=park&tags=3,7&address=...&radius=10&open=1&season=1&page=2&view=map). */
 export const PARAM = {
   search: 'q',
   category: 'category',
   tagIds: 'tags',
   address: 'address',
   radius: 'radius',
+  openNow: 'open',
+  inSeason: 'season',
   page: 'page',
   view: 'view',
 } as const;
+
+/** The value of a yes/no filter in the URL: present as '1', absent otherwise. */
+const ON = '1';
 
 export function readFilters(params: URLSearchParams): Filters {
   const category = params.get(PARAM.category) ?? 'all';
@@ -46,6 +57,8 @@ export function readFilters(params: URLSearchParams): Filters {
     address: (params.get(PARAM.address) ?? '').slice(0, 500),
     radius: Number.isFinite(radius) && radius > 0 && radius <= 500 ? radius : DEFAULT_RADIUS_MILES,
     tagIds: [...new Set(tagIds)],
+    openNow: params.get(PARAM.openNow) === ON,
+    inSeason: params.get(PARAM.inSeason) === ON,
   };
 }
 
@@ -70,11 +83,14 @@ export function writeFilters(base: URLSearchParams, filters: Filters): URLSearch
   set(PARAM.tagIds, filters.tagIds.join(','), filters.tagIds.length === 0);
   set(PARAM.address, filters.address, filters.address.trim() === '');
   set(PARAM.radius, String(filters.radius), filters.radius === DEFAULT_RADIUS_MILES);
+  set(PARAM.openNow, ON, !filters.openNow);
+  set(PARAM.inSeason, ON, !filters.inSeason);
   return next;
 }
 
 /** The API query of the listing and the map points (docs/product.md section 7): category omitted when
- * all, tagIds comma-joined, lat/lng/radius only when an address is set and was found. */
+ * all, tagIds comma-joined, lat/lng/radius only when an address is set and was found, and the hours
+ * filters as openNow=true / inSeason=true (docs/product.md section 3, Opening hours). */
 export function apiQuery(filters: Filters, point: { lat: number; lng: number } | null): URLSearchParams {
   const q = new URLSearchParams();
   if (filters.category !== 'all') q.set('category', filters.category);
@@ -85,5 +101,7 @@ export function apiQuery(filters: Filters, point: { lat: number; lng: number } |
     q.set('lng', String(point.lng));
     q.set('radius', String(filters.radius));
   }
+  if (filters.openNow) q.set('openNow', 'true');
+  if (filters.inSeason) q.set('inSeason', 'true');
   return q;
 }

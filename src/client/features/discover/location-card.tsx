@@ -11,6 +11,7 @@ import { categoryBadgeClass, tagBadgeClass } from '../../lib/category-styles';
 import { cn } from '../../lib/cn';
 import { withHttps } from '../../lib/sanitize';
 import { applyTarget } from './apply-target';
+import { CheckedLine, HoursStatusLine } from './hours-line';
 
 export function LocationCard({ location, onOpen }: { location: Location; onOpen(location: Location): void }) {
   const { t } = useTranslation('discover');
@@ -68,6 +69,7 @@ export function LocationCard({ location, onOpen }: { location: Location; onOpen(
         locationId={location.id}
         className="line-clamp-4 text-sm text-gray-800"
       />
+      <HoursStatusLine location={location} />
       {(location.phone || location.website) && (
         <div className="flex flex-wrap gap-x-4 gap-y-1 text-sm">
           {location.phone && (
@@ -107,6 +109,7 @@ export function LocationCard({ location, onOpen }: { location: Location; onOpen(
           )}
         </ul>
       )}
+      <CheckedLine lastVerifiedAt={location.lastVerifiedAt ?? null} />
       <div className="mt-auto flex flex-wrap items-center justify-between gap-2 pt-1">
         <button
           type="button"

@@ -32,6 +32,8 @@ describe('useDiscoverState', () => {
       address: 'Union Station',
       radius: 10,
       tagIds: [3, 7],
+      openNow: false,
+      inSeason: false,
     });
     expect(result.current.state.page).toBe(2);
     expect(result.current.state.view).toBe('map');

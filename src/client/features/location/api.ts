@@ -111,6 +111,7 @@ const CONFLICT_FIELDS = [
   'phone',
   'website',
   'operatingHours',
+  'openingHours',
   'status',
   'deadline',
   'registrationLink',

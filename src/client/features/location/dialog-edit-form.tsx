@@ -19,6 +19,7 @@ import {
   TagsField,
   WebsiteField,
 } from './form-fields';
+import { OpeningHoursField } from './opening-hours-field';
 import {
   formValuesToPayload,
   type LocationFormInput,
@@ -63,6 +64,7 @@ export function DialogEditForm({
       <PhoneField form={form} idPrefix={idPrefix} />
       <WebsiteField form={form} idPrefix={idPrefix} />
       <OperatingHoursField form={form} idPrefix={idPrefix} />
+      <OpeningHoursField form={form} idPrefix={idPrefix} />
       {category === 'resource' && <StatusField form={form} idPrefix={idPrefix} />}
       <ResourceFields form={form} idPrefix={idPrefix} />
       <TagsField form={form} idPrefix={idPrefix} />

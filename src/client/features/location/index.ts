@@ -14,6 +14,7 @@ export {
   TagsField,
   WebsiteField,
 } from './form-fields';
+export { OpeningHoursField } from './opening-hours-field';
 export { LocationDialog } from './location-dialog';
 export { LocationPage } from './location-page';
 export {

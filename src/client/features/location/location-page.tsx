@@ -17,6 +17,7 @@ import { ShareDialog } from '../share';
 import { engagementOf, locationKeys, useLocation, useLocationBySlug, useRecordView } from './api';
 import { ContactFacts, TagList } from './page-facts';
 import { PageEditForm } from './page-edit-form';
+import { PageHours } from './page-hours';
 import { CategoryBadge, LocationReadView, useReadTabs } from './read-view';
 
 const SITE_NAME = 'KC Green Directory';
@@ -138,6 +139,9 @@ function LocationDetails({ location }: { location: Location }) {
             className="rounded-lg border border-gray-200 bg-white p-4 shadow-sm sm:p-6"
           >
             <ContactFacts location={location} onAddressClick={openDirections} />
+            <div className="mt-6">
+              <PageHours location={location} />
+            </div>
             <div className={cn(location.tags.length > 0 && 'mt-6')}>
               <TagList location={location} />
             </div>

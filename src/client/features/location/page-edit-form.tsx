@@ -21,6 +21,7 @@ import {
   TagsField,
   WebsiteField,
 } from './form-fields';
+import { OpeningHoursField } from './opening-hours-field';
 import {
   formValuesToPayload,
   type LocationFormInput,
@@ -36,6 +37,7 @@ const FIELD_TAB: Partial<Record<keyof LocationFormInput, string>> = {
   phone: 'contact',
   website: 'contact',
   operatingHours: 'contact',
+  openingHours: 'contact',
   address: 'reach',
   tagIds: 'tags',
   deadline: 'details',
@@ -65,9 +67,15 @@ export function PageEditForm({ location, onCancel }: { location: Location; onCan
     if (!isResource && tab === 'details') setTab('about');
   }, [isResource, tab]);
 
-  const save = useUpdateLocation(location.id, {
+  const save = useUpdateLocation<LocationFormInput>(location.id, {
     base: location,
     onSaved: (updated) => reloadAfterSave(updated?.slug),
+    // The checker's sentence goes beside the hours (docs/product.md section 3), on their tab.
+    setError: (name, error, options) => {
+      if (name !== 'openingHours') return;
+      setTab('contact');
+      form.setError(name, error, options);
+    },
   });
   const loadTheirs = () => {
     const theirs = save.takeTheirs();
@@ -111,6 +119,7 @@ export function PageEditForm({ location, onCancel }: { location: Location; onCan
           <PhoneField form={form} idPrefix="edit" />
           <WebsiteField form={form} idPrefix="edit" />
           <OperatingHoursField form={form} idPrefix="edit" />
+          <OpeningHoursField form={form} idPrefix="edit" />
         </TabsContent>
         <TabsContent value="reach" className="space-y-4">
           <AddressField form={form} idPrefix="edit" />

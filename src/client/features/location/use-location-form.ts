@@ -32,6 +32,7 @@ export const EMPTY_LOCATION_FORM: LocationFormInput = {
   phone: '',
   website: '',
   operatingHours: '',
+  openingHours: '',
   tagIds: [],
   deadline: '',
   registrationLink: '',
@@ -102,6 +103,7 @@ export function locationToFormValues(location: Location): LocationFormInput {
     phone: location.phone ?? '',
     website: location.website ?? '',
     operatingHours: location.operatingHours ?? '',
+    openingHours: location.openingHours ?? '',
     tagIds: location.tags.map((t) => t.id),
     deadline: location.deadline ? location.deadline.slice(0, 10) : '',
     registrationLink: location.registrationLink ?? '',
@@ -120,6 +122,8 @@ export interface LocationPayload {
   phone: string;
   website: string;
   operatingHours: string;
+  /** OpenStreetMap opening_hours text, or null for none (decision 0800). */
+  openingHours: string | null;
   tagIds: number[];
   status: 'active' | 'expired';
   /** Both numbers, or both null: "take the point from the address" (decision 0304). */
@@ -141,6 +145,7 @@ export function formValuesToPayload(values: LocationFormValues, category: string
     phone: values.phone,
     website: values.website,
     operatingHours: values.operatingHours,
+    openingHours: values.openingHours.trim() === '' ? null : values.openingHours,
     tagIds: values.tagIds,
     status: values.status,
     latitude: values.latitude ?? null,

@@ -1,0 +1,86 @@
+// A place's hours on its card (decision 0800): 'Open now · closes 12:00', 'Opens Sat 7:00',
+// 'Out of season until April' from the answer's openNow and nextChange, and when its details were
+// last checked. No opening_hours library here: statusFromEvaluation and hoursStatusText are light,
+// so Discover's first screen stays within its budget (docs/architecture.md, Performance budgets).
+import { Clock } from 'lucide-react';
+import { useSyncExternalStore } from 'react';
+import { useTranslation } from 'react-i18next';
+import { statusFromEvaluation } from '../../../shared/hours-status';
+import type { Location } from '../../../shared/schemas/location';
+import { hoursStatusText } from '../../components/opening-hours-editor/status-text';
+import { formatMonthYear } from '../../lib/dates';
+
+// One clock for every card: read once, then ticked every minute while anything shows it, so an
+// opening or closing shows without a reload. Forgotten when nothing shows it any more.
+let current: Date | null = null;
+const listeners = new Set<() => void>();
+let timer: ReturnType<typeof setInterval> | undefined;
+
+function subscribe(listener: () => void) {
+  listeners.add(listener);
+  timer ??= setInterval(() => {
+    current = new Date();
+    for (const l of listeners) l();
+  }, 60_000);
+  return () => {
+    listeners.delete(listener);
+    if (listeners.size === 0) {
+      clearInterval(timer);
+      timer = undefined;
+      current = null;
+    }
+  };
+}
+
+const nowSnapshot = () => {
+  current ??= new Date();
+  return current;
+};
+const serverSnapshot = () => null;
+
+/**
+ * The current instant, or null while the server renders and while the browser hydrates (React
+ * uses the server's snapshot then), so the server's page and the browser's first render are the
+ * same (decision 0900); a later mount in the browser knows "now" at once.
+ */
+export function useNow(): Date | null {
+  return useSyncExternalStore<Date | null>(subscribe, nowSnapshot, serverSnapshot);
+}
+
+type HoursFields = Pick<Location, 'openNow' | 'nextChange'>;
+
+/** The status line's text, or null (no structured hours, a stale answer, or "now" not known yet). */
+export function useHoursStatusText(location: HoursFields): string | null {
+  const { t, i18n } = useTranslation('hours');
+  const now = useNow();
+  if (!now) return null;
+  const locale = i18n.language?.startsWith('es') ? 'es' : 'en';
+  const status = statusFromEvaluation(
+    { openNow: location.openNow ?? null, nextChange: location.nextChange ?? null },
+    now,
+    locale,
+  );
+  return status ? hoursStatusText(status, t) : null;
+}
+
+export function HoursStatusLine({ location }: { location: HoursFields }) {
+  const text = useHoursStatusText(location);
+  if (!text) return null;
+  return (
+    <p className="flex items-start gap-2 text-sm font-medium text-gray-900" data-testid="hours-status">
+      <Clock aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0 text-gray-600" />
+      <span>{text}</span>
+    </p>
+  );
+}
+
+/** 'Checked Mar 2026' or 'Not checked yet'; no "now" involved, so the server renders it too. */
+export function CheckedLine({ lastVerifiedAt, className }: { lastVerifiedAt: string | null; className?: string }) {
+  const { t, i18n } = useTranslation('discover');
+  const month = formatMonthYear(lastVerifiedAt, i18n.language);
+  return (
+    <p className={className ?? 'text-xs text-gray-700'} data-testid="checked-line">
+      {month ? t('card.checked', { date: month }) : t('card.notChecked')}
+    </p>
+  );
+}
