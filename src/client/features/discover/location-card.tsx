@@ -11,7 +11,7 @@ import { categoryBadgeClass, tagBadgeClass } from '../../lib/category-styles';
 import { cn } from '../../lib/cn';
 import { withHttps } from '../../lib/sanitize';
 import { applyTarget } from './apply-target';
-import { CheckedLine, HoursStatusLine } from './hours-line';
+import { CheckedLine, HoursStatusLine } from '../../components/hours-line';
 
 export function LocationCard({ location, onOpen }: { location: Location; onOpen(location: Location): void }) {
   const { t } = useTranslation('discover');

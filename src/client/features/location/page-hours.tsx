@@ -10,7 +10,7 @@ import type { WeekTableDay } from '../../../shared/opening-hours';
 import type { Location } from '../../../shared/schemas/location';
 import { hoursStatusText } from '../../components/opening-hours-editor/status-text';
 import { WeekHours } from '../../components/opening-hours-editor/week-hours';
-import { CheckedLine, useNow } from '../discover';
+import { CheckedLine, useNow } from '../../components/hours-line';
 
 type HoursModule = typeof import('../../../shared/opening-hours');
 let hoursModule: Promise<HoursModule> | undefined;

@@ -7,10 +7,10 @@ import i18next from 'i18next';
 import { renderToString } from 'react-dom/server';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import enDiscover from '../../locales/en/discover.json';
-import enHours from '../../locales/en/hours.json';
-import esDiscover from '../../locales/es/discover.json';
-import esHours from '../../locales/es/hours.json';
+import enDiscover from '../locales/en/discover.json';
+import enHours from '../locales/en/hours.json';
+import esDiscover from '../locales/es/discover.json';
+import esHours from '../locales/es/hours.json';
 import { CheckedLine, HoursStatusLine } from './hours-line';
 
 const i18n = i18next.createInstance();

@@ -1,14 +1,14 @@
-// A place's hours on its card (decision 0800): 'Open now · closes 12:00', 'Opens Sat 7:00',
+// A place's hours on its card and page (decision 0800): 'Open now · closes 12:00', 'Opens Sat 7:00',
 // 'Out of season until April' from the answer's openNow and nextChange, and when its details were
 // last checked. No opening_hours library here: statusFromEvaluation and hoursStatusText are light,
 // so Discover's first screen stays within its budget (docs/architecture.md, Performance budgets).
 import { Clock } from 'lucide-react';
 import { useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
-import { statusFromEvaluation } from '../../../shared/hours-status';
-import type { Location } from '../../../shared/schemas/location';
-import { hoursStatusText } from '../../components/opening-hours-editor/status-text';
-import { formatMonthYear } from '../../lib/dates';
+import { statusFromEvaluation } from '../../shared/hours-status';
+import type { Location } from '../../shared/schemas/location';
+import { hoursStatusText } from './opening-hours-editor/status-text';
+import { formatMonthYear } from '../lib/dates';
 
 // One clock for every card: read once, then ticked every minute while anything shows it, so an
 // opening or closing shows without a reload. Forgotten when nothing shows it any more.
