@@ -3,7 +3,7 @@
 // for good). A few at a time, every few minutes, they are asked again; a real answer replaces the
 // stand-in, another stand-in leaves them pending for the next round. Not a revision: nobody's
 // edit changes, the system only improves the point it chose itself.
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/connect.js';
 import { locations } from '../../../db/schema.js';
 import type { Geocoder } from '../../geocode/geocoder.js';
@@ -29,7 +29,13 @@ export async function geocodePendingPlaces(db: Db, geocoder: Geocoder, batch = G
     const done = await db
       .update(locations)
       .set({ latitude: point?.lat ?? null, longitude: point?.lng ?? null, geocodePending: false })
-      .where(and(eq(locations.id, place.id), eq(locations.updatedAt, place.updatedAt)))
+      // Milliseconds: the column keeps microseconds, a JavaScript date does not.
+      .where(
+        and(
+          eq(locations.id, place.id),
+          sql`date_trunc('milliseconds', ${locations.updatedAt}) = ${place.updatedAt.toISOString()}::timestamptz`,
+        ),
+      )
       .returning({ id: locations.id });
     fixed += done.length;
   }
