@@ -91,6 +91,12 @@ export function NeedsCheckPanel() {
       )}
       {list.isError && <p className="text-red-700">{t('loadFailed')}</p>}
       {list.data?.items.length === 0 && <p className="text-gray-700">{t('needsCheck.empty')}</p>}
+      {/* The oldest 100: once those are checked, the next ones come up. */}
+      {list.data && list.data.total > list.data.items.length && (
+        <p className="text-sm text-gray-700" data-testid="needs-check-count">
+          {t('needsCheck.showing', { shown: list.data.items.length, total: list.data.total })}
+        </p>
+      )}
       <ul className="grid gap-2">
         {list.data?.items.map((p) => (
           <li
