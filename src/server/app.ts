@@ -18,6 +18,7 @@ import { geocodeRoutes } from './modules/geocode/geocode.routes.js';
 import { createGeocoder } from './modules/geocode/geocoder.js';
 import { configRoutes } from './modules/config/config.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
+import { confirmationsRoutes } from './modules/locations/confirmations.routes.js';
 import { locationsRoutes } from './modules/locations/locations.routes.js';
 import { tagsRoutes } from './modules/tags/tags.routes.js';
 import { translateRoutes } from './modules/translate/translate.routes.js';
@@ -50,6 +51,7 @@ const API_MODULES: ApiModule[] = [
   duplicatesRoutes,
   geocodeRoutes,
   engagementRoutes,
+  confirmationsRoutes,
   reportsRoutes,
   exportsRoutes,
   translateRoutes,

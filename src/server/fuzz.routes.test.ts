@@ -252,6 +252,7 @@ describe('fuzz: every /api endpoint survives malformed input', () => {
       'GET /api/geocode',
       'POST /api/locations/{id}/view',
       'POST /api/locations/{id}/click',
+      'POST /api/locations/{id}/confirm',
       'GET /api/export/locations.csv',
       'GET /api/locations/points',
       'GET /api/locations/map',

@@ -55,6 +55,8 @@ export const OPENING_HOURS_MAX = 255;
 export const VERIFICATION_STALE_MONTHS = 12;
 /** An administrator's note on a verification. */
 export const VERIFICATION_NOTE_MAX = 2000;
+/** A visitor's "still correct" answers are counted over this many days (issue 14). */
+export const CONFIRMATION_WINDOW_DAYS = 90;
 
 /** The box a place's own coordinates must fall in: the Kansas City metropolitan area (its
  * fourteen counties, with a margin). Coordinates outside are a typo or vandalism. */

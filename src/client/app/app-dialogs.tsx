@@ -1,8 +1,8 @@
 // The app-wide dialogs opened from the header (Add New Location, Report). A report carries the place
 // in view (lib/report-location.ts; decision 0351, a deliberate improvement on the contract's
 // always-null id).
-import { createContext, lazy, type ReactNode, Suspense, useContext, useMemo, useState } from 'react';
-import { currentReportLocation } from '../lib/report-location';
+import { createContext, lazy, type ReactNode, Suspense, useContext, useEffect, useMemo, useState } from 'react';
+import { currentReportLocation, registerReportOpener } from '../lib/report-location';
 
 const AddLocationDialog = lazy(() =>
   import('../features/add-location').then((m) => ({ default: m.AddLocationDialog })),
@@ -38,6 +38,8 @@ export function AppDialogsProvider({ children }: { children: ReactNode }) {
     }),
     [],
   );
+  // A page's own "report a problem" (lib/report-location.ts) opens the same dialog.
+  useEffect(() => registerReportOpener(value.openReport), [value]);
 
   return (
     <Ctx.Provider value={value}>

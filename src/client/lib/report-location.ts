@@ -27,3 +27,21 @@ export function useReportLocation(id: number | null | undefined): void {
     return pushReportLocation(id);
   }, [id]);
 }
+
+// The Report dialog lives in app/ (app/app-dialogs.tsx), which features may not import: the
+// provider registers how to open it here, and a page's own "report a problem" control calls
+// openReportDialog(), exactly as the header's Report Issue does (with the place in view).
+let reportOpener: (() => void) | null = null;
+
+/** Called by the app's dialogs provider; returns the function that unregisters it. */
+export function registerReportOpener(open: () => void): () => void {
+  reportOpener = open;
+  return () => {
+    if (reportOpener === open) reportOpener = null;
+  };
+}
+
+/** Opens the Report dialog about the place in view (nothing happens outside the app's provider). */
+export function openReportDialog(): void {
+  reportOpener?.();
+}

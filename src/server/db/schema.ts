@@ -129,6 +129,30 @@ export const locationVerifications = pgTable(
   (t) => [index('location_verifications_location_idx').on(t.locationId, t.at)],
 );
 
+/** A visitor's anonymous "Yes, this is still correct" (issue 14): counted apart from the
+ * administrators' confirmations above, never moves lastVerifiedAt. The unique index keeps one per
+ * client hash, place and UTC day, even when two answers race. */
+export const locationConfirmations = pgTable(
+  'location_confirmations',
+  {
+    id: serial('id').primaryKey(),
+    locationId: integer('location_id')
+      .notNull()
+      .references(() => locations.id, { onDelete: 'cascade' }),
+    at: ts('at').notNull().defaultNow(),
+    /** Salted hash of the client (client-identity.ts), never the address. */
+    clientHash: text('client_hash').notNull(),
+  },
+  (t) => [
+    index('location_confirmations_location_idx').on(t.locationId, t.at),
+    uniqueIndex('location_confirmations_once_a_day_idx').on(
+      t.locationId,
+      t.clientHash,
+      sql`((${t.at} at time zone 'UTC')::date)`,
+    ),
+  ],
+);
+
 export const tags = pgTable(
   'tags',
   {

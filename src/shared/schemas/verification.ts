@@ -42,3 +42,11 @@ export const needsCheckItemSchema = z.object({
 });
 export type NeedsCheckItem = z.infer<typeof needsCheckItemSchema>;
 export const needsCheckPageSchema = z.object({ items: z.array(needsCheckItemSchema), total: z.number().int() });
+
+/** POST /api/locations/{id}/confirm: a visitor's anonymous "Yes, this is still correct". Counted
+ * apart from the administrators' confirmations: it never sets lastVerifiedAt. */
+export const locationConfirmResultSchema = z.object({
+  /** The place's visitor confirmations in the last CONFIRMATION_WINDOW_DAYS days, this one included. */
+  confirmations: z.number().int(),
+});
+export type LocationConfirmResult = z.infer<typeof locationConfirmResultSchema>;

@@ -1,5 +1,5 @@
 // The review desk: what waits at a glance, then flag reports, recent changes (with reverts) and
-// hidden places. Every write refreshes the desk's own queries and the public lists.
+// hidden places, and the places that need a check (freshness). Every write refreshes the desk's own queries and the public lists.
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { LogOut } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
@@ -12,6 +12,7 @@ import { queryClient } from '../../lib/query-client';
 import { AdminBulkImportButton } from '../bulk-import';
 import { ChangesPanel } from './changes-panel';
 import { HiddenPanel } from './hidden-panel';
+import { NeedsCheckPanel } from './needs-check-panel';
 import { ReportsPanel } from './reports-panel';
 
 export function ReviewDesk({ username }: { username: string }) {
@@ -77,10 +78,11 @@ export function ReviewDesk({ username }: { username: string }) {
       </section>
 
       <Tabs defaultValue="reports">
-        <TabsList className="grid-cols-3">
+        <TabsList className="grid-cols-2 sm:grid-cols-4">
           <TabsTrigger value="reports">{t('tabs.reports')}</TabsTrigger>
           <TabsTrigger value="changes">{t('tabs.changes')}</TabsTrigger>
           <TabsTrigger value="hidden">{t('tabs.hidden')}</TabsTrigger>
+          <TabsTrigger value="needs-check">{t('tabs.needsCheck')}</TabsTrigger>
         </TabsList>
         <TabsContent value="reports">
           <ReportsPanel />
@@ -90,6 +92,9 @@ export function ReviewDesk({ username }: { username: string }) {
         </TabsContent>
         <TabsContent value="hidden">
           <HiddenPanel />
+        </TabsContent>
+        <TabsContent value="needs-check">
+          <NeedsCheckPanel />
         </TabsContent>
       </Tabs>
     </div>

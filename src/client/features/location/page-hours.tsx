@@ -1,8 +1,9 @@
 // A place's hours on its page (decision 0800): the status line, this week's hours and the next
-// change, and when its details were last checked. The week is computed in the browser with the
-// opening_hours library, loaded on demand (never on Discover's first screen: docs/architecture.md,
-// Performance budgets), and only after hydration, so the server's page and the browser's first
-// render are the same (decision 0900). Everything "now"-dependent waits for useNow().
+// change, when its details were last checked, and "Is this still correct?" (still-correct.tsx).
+// The week is computed in the browser with the opening_hours library, loaded on demand (never on
+// Discover's first screen: docs/architecture.md, Performance budgets), and only after hydration, so
+// the server's page and the browser's first render are the same (decision 0900). Everything
+// "now"-dependent waits for useNow().
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type HoursMoment, hoursMoment, statusFromEvaluation } from '../../../shared/hours-status';
@@ -11,6 +12,7 @@ import type { Location } from '../../../shared/schemas/location';
 import { hoursStatusText } from '../../components/opening-hours-editor/status-text';
 import { WeekHours } from '../../components/opening-hours-editor/week-hours';
 import { CheckedLine, useNow } from '../../components/hours-line';
+import { StillCorrect } from './still-correct';
 
 type HoursModule = typeof import('../../../shared/opening-hours');
 let hoursModule: Promise<HoursModule> | undefined;
@@ -75,7 +77,12 @@ export function PageHours({ location }: { location: Location }) {
         : null;
 
   if (!location.openingHours) {
-    return <CheckedLine lastVerifiedAt={location.lastVerifiedAt} className="text-sm text-gray-700" />;
+    return (
+      <div className="space-y-3">
+        <CheckedLine lastVerifiedAt={location.lastVerifiedAt} className="text-sm text-gray-700" />
+        <StillCorrect locationId={location.id} />
+      </div>
+    );
   }
   return (
     <section aria-labelledby="location-hours-heading" className="space-y-2" data-testid="location-hours">
@@ -89,6 +96,7 @@ export function PageHours({ location }: { location: Location }) {
       )}
       {next && <NextChange open={status?.kind === 'open'} at={next} />}
       <CheckedLine lastVerifiedAt={location.lastVerifiedAt} className="text-sm text-gray-700" />
+      <StillCorrect locationId={location.id} />
     </section>
   );
 }

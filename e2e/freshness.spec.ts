@@ -1,0 +1,77 @@
+// Freshness (issue 14): an administrator marks a place verified from the review desk's "Needs a
+// check" tab and the place's page then says "Checked <Mon YYYY>"; a visitor answers "Yes" to "Is this
+// still correct?" and is thanked; "No, report a problem" opens the Report dialog about the place.
+import type { Page } from '@playwright/test';
+import { expect as baseExpect, expectNoAxeViolations, test, uniqueName } from './support/fixtures';
+
+const expect = baseExpect.configure({ timeout: 20_000 });
+const ADMIN = { username: 'e2e-admin', password: 'e2e-admin-password' };
+// Sign-in runs scrypt with N=2^17 (as in production) on a shared 2-core machine: allow for it.
+test.describe.configure({ timeout: 180_000 });
+
+async function signIn(page: Page) {
+  await page.goto('/admin');
+  await expect(page.getByRole('heading', { name: 'Administrator sign in' })).toBeVisible();
+  await page.getByLabel('Username').fill(ADMIN.username);
+  await page.getByLabel('Password').fill(ADMIN.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('heading', { name: 'Review desk' })).toBeVisible({ timeout: 45_000 });
+}
+
+// The month the server records now, as the page shows it (UTC, like every date: lib/dates.ts).
+const thisMonth = () => new Date().toLocaleDateString('en-US', { month: 'short', year: 'numeric', timeZone: 'UTC' });
+
+test('an administrator marks a place verified from "Needs a check"', async ({ page, api }) => {
+  const name = uniqueName('Fresh Garden');
+  const loc = await api.createLocation({ name, category: 'community-garden', address: '1 Main St, Kansas City, MO' });
+
+  await page.goto(`/discover/${loc.slug}`);
+  await expect(page.getByText('Not checked yet')).toBeVisible();
+
+  await signIn(page);
+  await page.getByRole('tab', { name: 'Needs a check' }).click();
+  const panel = page.getByTestId('needs-check-panel');
+  await expect(panel.getByRole('heading', { name: 'Needs a check' })).toBeVisible();
+  const item = panel.getByTestId('needs-check-item').filter({ hasText: name });
+  await expect(item).toBeVisible();
+  await expect(item).toContainText('Not checked yet');
+  await expect(item.getByRole('link', { name })).toHaveAttribute('href', `/discover/${loc.slug}`);
+  await expectNoAxeViolations(page);
+
+  await item.getByRole('button', { name: `Mark ${name} verified` }).click();
+  const dialog = page.getByRole('dialog', { name: `Mark ${name} verified` });
+  await expect(dialog).toBeVisible();
+  await dialog.getByLabel('What did you check? (optional)').fill('Called, hours and address confirmed');
+  await expectNoAxeViolations(page, '[role="dialog"]');
+  await dialog.getByRole('button', { name: 'Mark verified' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByTestId('toast')).toContainText(`${name} marked verified`);
+  // Verified now: the list no longer holds it.
+  await expect(panel.getByTestId('needs-check-item').filter({ hasText: name })).toHaveCount(0);
+
+  await page.goto(`/discover/${loc.slug}`);
+  await expect(page.getByText(`Checked ${thisMonth()}`)).toBeVisible();
+});
+
+test('a visitor answers "Is this still correct?"', async ({ page, api }) => {
+  const name = uniqueName('Still Correct Park');
+  const loc = await api.createLocation({ name, category: 'park', address: '2 Main St, Kansas City, MO' });
+  await page.goto(`/discover/${loc.slug}`);
+  const question = page.getByRole('group', { name: 'Is this still correct?' });
+  await expect(question).toBeVisible();
+
+  // No: the Report dialog about this place.
+  await question.getByRole('button', { name: 'No, report a problem' }).click();
+  const report = page.getByRole('dialog');
+  await expect(report).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(report).toBeHidden();
+
+  // Yes: counted, thanked, and the administrators' "Not checked yet" stays.
+  const answer = page.waitForResponse((r) => r.url().endsWith(`/api/locations/${loc.id}/confirm`));
+  await question.getByRole('button', { name: 'Yes' }).click();
+  expect((await answer).status()).toBe(200);
+  await expect(page.getByTestId('still-correct-thanks')).toHaveText('Thank you! Your confirmation helps others.');
+  await expect(page.getByText('Not checked yet')).toBeVisible();
+  await expectNoAxeViolations(page);
+});
