@@ -158,6 +158,8 @@ export async function gzippedBody(answer: CachedAnswer): Promise<Buffer | null> 
 const NON_DATA_WRITES = new Set([
   '/api/locations/:id/view',
   '/api/locations/:id/click',
+  // "Is this still correct?": counted apart, never shown in a search answer.
+  '/api/locations/:id/confirm',
   '/api/visitors/record',
   '/api/translate',
   '/api/geocode',

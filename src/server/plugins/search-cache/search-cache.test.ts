@@ -26,6 +26,7 @@ describe('search cache', () => {
     expect(writeMayChangeSearch('PATCH', '/api/locations/:id')).toBe(true);
     expect(writeMayChangeSearch('POST', '/api/reports')).toBe(true);
     expect(writeMayChangeSearch('POST', '/api/locations/:id/view')).toBe(false);
+    expect(writeMayChangeSearch('POST', '/api/locations/:id/confirm')).toBe(false);
     expect(writeMayChangeSearch('POST', undefined)).toBe(true);
   });
 });
