@@ -1,6 +1,6 @@
 // Loads the real Kansas City sample data (data/seed/kc-locations.csv): its places, the tag
 // vocabulary and coordinates (the row's own, else the ZIP or town centroid). Seeded rows carry
-// uniqueId 'seed:<slug of name>', so a reload updates them in place and never touches places
+// uniqueId 'seed:<hash of name and address>', so a reload updates them in place and never touches places
 // that people added. Structured opening hours come from data/seed/opening-hours.json (slug of
 // the name -> OpenStreetMap text, decision 0800); the free text stays as the note.
 import crypto from 'node:crypto';
