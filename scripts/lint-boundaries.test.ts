@@ -100,6 +100,17 @@ describe('import boundaries (npm run lint)', () => {
     expect(flaggedLines(r.output, file)).toEqual([1]);
   });
 
+  it('fails when an entry file (main.tsx, entry-server.tsx) imports a feature instead of app/', () => {
+    const entry = write(
+      'src/client/__violation_entry__.ts',
+      "import { seedNarrowFirstPage } from './features/discover';\nexport const all = [seedNarrowFirstPage];\n",
+    );
+    const r = lint(entry);
+    expect(r.status).not.toBe(0);
+    expect(r.output).toContain('the entry files (main.tsx, entry-server.tsx) reach features through app/');
+    expect(flaggedLines(r.output, entry)).toEqual([1]);
+  });
+
   it('fails when the client imports the server, or the server the client', () => {
     const client = write(
       'src/client/__violation__.ts',

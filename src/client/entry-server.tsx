@@ -4,14 +4,13 @@
 // main.tsx hydrates with React's streaming renderer, and hands back the HTML, the status and the
 // data block's contents.
 import './lib/zod-jitless';
-import { dehydrate, type QueryClient } from '@tanstack/react-query';
+import { dehydrate } from '@tanstack/react-query';
 import { Writable } from 'node:stream';
 import { renderToPipeableStream } from 'react-dom/server';
 import { StaticRouter } from 'react-router';
 import type { ReactNode } from 'react';
 import { Root } from './app/root';
-import { prefetchDiscover } from './features/discover';
-import { prefetchLocation } from './features/location';
+import { prefetchRoute } from './app/prefetch';
 import type { CookieConsentRecord } from './lib/consent-store';
 import i18n, { LANGUAGES } from './lib/i18n';
 import { createQueryClient } from './lib/query-client';
@@ -57,12 +56,6 @@ function routeOf(pathname: string): { chunk: string | null; slug?: string } | nu
   return { chunk: 'notFound' };
 }
 
-async function prefetch(client: QueryClient, url: URL, load: ServerLoad, slug?: string): Promise<boolean> {
-  if (slug !== undefined) return prefetchLocation(client, slug, load);
-  if (url.pathname === '/' || url.pathname === '/discover') await prefetchDiscover(client, url.searchParams, load);
-  return true;
-}
-
 /** The whole page in one string: piped only once every boundary is ready (onAllReady), so React
  * writes it in order, with no fallback and no inline script (decision 0005). */
 function renderHtml(element: ReactNode): Promise<string> {
@@ -101,7 +94,7 @@ export async function render(input: RenderInput): Promise<RenderOutput | null> {
       ? { essential: true, preferences: input.consent === '1', decidedAt: '' }
       : null;
   const client = createQueryClient();
-  const found = await prefetch(client, url, input.load, route.slug);
+  const found = await prefetchRoute(client, url, input.load, route.slug);
   const status = route.chunk === 'notFound' || !found ? 404 : 200;
 
   // One i18next instance per request (the store is shared): concurrent renders in other languages

@@ -1,0 +1,16 @@
+// The data a page needs around server rendering (decision 0900), by route: app/ composes the
+// features, so the server and browser entries ask here instead of reaching into them.
+import type { QueryClient } from '@tanstack/react-query';
+import { prefetchDiscover, seedNarrowFirstPage } from '../features/discover';
+import { prefetchLocation } from '../features/location';
+import type { ServerLoad } from '../lib/ssr-data';
+
+/** Fills `client` with the page's data; false when the place of a /discover/{slug} URL does not exist. */
+export async function prefetchRoute(client: QueryClient, url: URL, load: ServerLoad, slug?: string): Promise<boolean> {
+  if (slug !== undefined) return prefetchLocation(client, slug, load);
+  if (url.pathname === '/' || url.pathname === '/discover') await prefetchDiscover(client, url.searchParams, load);
+  return true;
+}
+
+/** In the browser, before hydrating: the phone's first page from the server's answer. */
+export { seedNarrowFirstPage };
