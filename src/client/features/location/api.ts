@@ -98,6 +98,8 @@ interface UpdateOptions<F extends FieldValues> {
   onSaved(updated: Location | null): void;
   /** Where to show the server's field messages, beside their fields. */
   setError?: UseFormSetError<F>;
+  /** Refills the form with the other person's version, when this person chooses it. */
+  onLoadTheirs(current: Location): void;
 }
 
 /** The fields compared when someone else saved first (the form's fields). */
@@ -138,7 +140,10 @@ function changedFields(base: Location, current: Location): string[] {
 
 /** PATCH /api/locations/{id} (docs/product.md section 8: 'Success' / 'Location updated successfully',
  * else 'Error' with the server's message or 'Failed to update location'). */
-export function useUpdateLocation<F extends FieldValues>(id: number, { base, onSaved, setError }: UpdateOptions<F>) {
+export function useUpdateLocation<F extends FieldValues>(
+  id: number,
+  { base, onSaved, setError, onLoadTheirs }: UpdateOptions<F>,
+) {
   const { t } = useTranslation('location');
   // The version this person is editing: the place the form was filled from, or — after they chose
   // to keep their own changes over someone else's — the version they have now seen.
@@ -182,12 +187,12 @@ export function useUpdateLocation<F extends FieldValues>(id: number, { base, onS
       if (conflict) version.current = locationVersion(conflict.current);
       setConflict(null);
     },
-    /** Take the other version instead (the caller refills the form with it). */
-    takeTheirs(): Location | null {
-      if (!conflict) return null;
+    /** Take the other version instead: the form is refilled with it. */
+    loadTheirs() {
+      if (!conflict) return;
       version.current = locationVersion(conflict.current);
       setConflict(null);
-      return conflict.current;
+      onLoadTheirs(conflict.current);
     },
   };
 }

@@ -41,13 +41,10 @@ export function DialogEditForm({
   const category = useWatch({ control: form.control, name: 'category' });
   const save = useUpdateLocation<LocationFormInput>(location.id, {
     base: location,
+    onLoadTheirs: (theirs) => form.reset(locationToFormValues(theirs)),
     onSaved,
     setError: form.setError,
   });
-  const loadTheirs = () => {
-    const theirs = save.takeTheirs();
-    if (theirs) form.reset(locationToFormValues(theirs));
-  };
 
   const idPrefix = `detail-${location.id}`;
   return (
@@ -69,7 +66,7 @@ export function DialogEditForm({
       <ResourceFields form={form} idPrefix={idPrefix} />
       <TagsField form={form} idPrefix={idPrefix} />
       {save.conflict && (
-        <EditConflictNotice conflict={save.conflict} onKeepMine={save.keepMine} onLoadTheirs={loadTheirs} />
+        <EditConflictNotice conflict={save.conflict} onKeepMine={save.keepMine} onLoadTheirs={save.loadTheirs} />
       )}
       <div className="sticky -bottom-5 -mx-5 flex justify-end gap-2 border-t border-gray-200 bg-white px-5 pb-5 pt-3 sm:-bottom-6 sm:-mx-6 sm:px-6 sm:pb-6">
         <Button type="button" variant="secondary" onClick={onCancel} disabled={save.isPending}>

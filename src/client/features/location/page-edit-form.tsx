@@ -69,6 +69,7 @@ export function PageEditForm({ location, onCancel }: { location: Location; onCan
 
   const save = useUpdateLocation<LocationFormInput>(location.id, {
     base: location,
+    onLoadTheirs: (theirs) => form.reset(locationToFormValues(theirs)),
     onSaved: (updated) => reloadAfterSave(updated?.slug),
     // The checker's sentence goes beside the hours (docs/product.md section 3), on their tab.
     setError: (name, error, options) => {
@@ -77,10 +78,6 @@ export function PageEditForm({ location, onCancel }: { location: Location; onCan
       form.setError(name, error, options);
     },
   });
-  const loadTheirs = () => {
-    const theirs = save.takeTheirs();
-    if (theirs) form.reset(locationToFormValues(theirs));
-  };
 
   const onInvalid = (errors: FieldErrors<LocationFormInput>) => {
     const first = FIELD_ORDER.find((f) => errors[f]);
@@ -135,7 +132,7 @@ export function PageEditForm({ location, onCancel }: { location: Location; onCan
         )}
       </Tabs>
       {save.conflict && (
-        <EditConflictNotice conflict={save.conflict} onKeepMine={save.keepMine} onLoadTheirs={loadTheirs} />
+        <EditConflictNotice conflict={save.conflict} onKeepMine={save.keepMine} onLoadTheirs={save.loadTheirs} />
       )}
       <div className="flex flex-wrap justify-end gap-2 border-t border-gray-200 pt-4">
         <Button variant="secondary" onClick={onCancel} disabled={save.isPending}>
