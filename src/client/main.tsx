@@ -4,7 +4,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import i18n, { preferredLanguage } from './lib/i18n';
 import { ROUTE_CHUNKS } from './app/app';
-import { seedNarrowFirstPage } from './app/prefetch';
+import { seedNarrowFirstPage } from './app/first-page';
 import { Root } from './app/root';
 import { forceLightTheme } from './app/theme';
 import { syncConsentCookie } from './lib/consent-store';

@@ -1,7 +1,8 @@
 // The data a page needs around server rendering (decision 0900), by route: app/ composes the
-// features, so the server and browser entries ask here instead of reaching into them.
+// features, so the server entry asks here instead of reaching into them. Server only: the browser's
+// entry imports app/first-page.ts, so that the location feature stays out of Discover's first load.
 import type { QueryClient } from '@tanstack/react-query';
-import { prefetchDiscover, seedNarrowFirstPage } from '../features/discover';
+import { prefetchDiscover } from '../features/discover';
 import { prefetchLocation } from '../features/location';
 import type { ServerLoad } from '../lib/ssr-data';
 
@@ -11,6 +12,3 @@ export async function prefetchRoute(client: QueryClient, url: URL, load: ServerL
   if (url.pathname === '/' || url.pathname === '/discover') await prefetchDiscover(client, url.searchParams, load);
   return true;
 }
-
-/** In the browser, before hydrating: the phone's first page from the server's answer. */
-export { seedNarrowFirstPage };
