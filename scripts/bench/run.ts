@@ -24,9 +24,9 @@ import { runMigrations } from '../../src/server/db/migrate.js';
 import { testEnv } from '../../src/server/env.js';
 import { refreshOpenIntervals } from '../../src/server/modules/locations/writes/index.js';
 import { setSearchCacheEnabled } from '../../src/server/plugins/search-cache/cache.js';
-import { mercatorLatLng, mercatorPixel, tileArea } from '../../src/shared/map-grid.js';
 import { type Measured, writeJson, writeReport } from './report.js';
-import { BENCH_CATEGORIES, generatePlaces, hoursScenarios, searchPoints, searchTerms } from './synthetic.js';
+import { pageScenarios, type Scenario, searchScenarios } from './scenarios.js';
+import { generatePlaces } from './synthetic.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const PLACES = Number(process.env.BENCH_PLACES ?? 100_000);
@@ -72,24 +72,6 @@ async function openBenchDatabase(): Promise<{ database: Database; label: string;
       fs.rmSync(dir, { recursive: true, force: true });
     },
   };
-}
-
-/** The area the map client asks for (features/map/map-view.tsx, snappedArea) when a 1120 x 512 px
- * map is centred on lat, lng at a zoom level (the same tileArea). */
-function areaQuery(lat: number, lng: number, zoom: number): string {
-  const c = mercatorPixel(lat, lng, zoom);
-  const nw = mercatorLatLng(c.x - 560, c.y - 256, zoom);
-  const se = mercatorLatLng(c.x + 560, c.y + 256, zoom);
-  const area = tileArea({ west: nw.lng, south: se.lat, east: se.lng, north: nw.lat }, zoom);
-  return new URLSearchParams(Object.entries(area).map(([k, v]) => [k, String(v)])).toString();
-}
-
-interface Scenario {
-  name: string;
-  path: string;
-  /** 'varied queries': each request takes the next of these paths (at least 200 distinct). */
-  varied?: string[];
-  headers?: Record<string, string>;
 }
 
 const percentile = (sorted: number[], p: number) =>
@@ -189,77 +171,10 @@ async function main() {
   // The built client, when there is one, serves /about for the "blocking" row.
   const clientDir = path.join(root, 'dist/client');
   const hasClient = fs.existsSync(path.join(clientDir, 'index.html'));
+  const hasRenderer = hasClient && fs.existsSync(path.join(root, 'dist/server/entry-server.js'));
   const app = await buildApp({ env, database, logger: false, clientDir: hasClient ? clientDir : undefined });
 
-  const [t1, t2] = [tagIds[0]!, tagIds[3]!];
-  const page = 'limit=3&offset=0';
-  // Varied queries: seeded lists, the same on every run, so the response cache mostly misses.
-  const terms = searchTerms(240);
-  const points = searchPoints(240);
-  const tagPairs: Array<[number, number]> = [];
-  for (let i = 0; i < tagIds.length; i++)
-    for (let j = i + 1; j < tagIds.length; j += 7) tagPairs.push([tagIds[i]!, tagIds[j]!]);
-  const n = 240;
-  const pick = <T>(list: T[], i: number) => list[i % list.length]!;
-  const enc = encodeURIComponent;
-  const scenarios: Scenario[] = [
-    {
-      name: 'text search',
-      path: `/api/locations?search=garden&${page}`,
-      varied: terms.map((t) => `/api/locations?search=${enc(t)}&${page}`),
-    },
-    {
-      name: 'category + tags',
-      path: `/api/locations?category=farmers-market&tagIds=${t1},${t2}&${page}`,
-      varied: Array.from({ length: n }, (_, i) => {
-        const [a, b] = pick(tagPairs, i * 13);
-        return `/api/locations?category=${pick(BENCH_CATEGORIES, i)}&tagIds=${a},${b}&${page}`;
-      }),
-    },
-    {
-      name: 'radius (5 mi)',
-      path: `/api/locations?lat=39.0997&lng=-94.5786&radius=5&${page}`,
-      varied: points.map((p) => `/api/locations?lat=${p.lat}&lng=${p.lng}&radius=5&${page}`),
-    },
-    {
-      name: 'all combined',
-      path: `/api/locations?search=garden&category=community-garden&tagIds=${t1}&lat=39.0997&lng=-94.5786&radius=5&${page}`,
-      varied: Array.from({ length: n }, (_, i) => {
-        const p = pick(points, i);
-        return `/api/locations?search=${enc(pick(terms, i * 7))}&category=${pick(BENCH_CATEGORIES, i)}&tagIds=${pick(tagIds, i * 3)}&lat=${p.lat}&lng=${p.lng}&radius=5&${page}`;
-      }),
-    },
-    {
-      name: 'map points (category)',
-      path: '/api/locations/points?category=farmers-market',
-      varied: Array.from(
-        { length: n },
-        (_, i) =>
-          `/api/locations/points?category=${pick(BENCH_CATEGORIES, i)}&tagIds=${pick(tagIds, Math.floor(i / 5))}`,
-      ),
-    },
-    // What the map itself asks (decision 0203) with 20,000 farmers markets: first the filters alone
-    // (the total and the bounds), then the area in view as a desktop browser sends it.
-    {
-      name: 'map overview (category)',
-      path: '/api/locations/map?category=farmers-market',
-      varied: Array.from(
-        { length: n },
-        (_, i) => `/api/locations/map?category=${pick(BENCH_CATEGORIES, i)}&tagIds=${pick(tagIds, Math.floor(i / 5))}`,
-      ),
-    },
-    {
-      name: 'map view (category, zoom 11)',
-      path: `/api/locations/map?category=farmers-market&${areaQuery(39.0997, -94.5786, 11)}`,
-      varied: Array.from({ length: n }, (_, i) => {
-        const p = pick(points, i);
-        return `/api/locations/map?category=${pick(BENCH_CATEGORIES, i)}&${areaQuery(p.lat, p.lng, 11 + (i % 4))}`;
-      }),
-    },
-    // The opening hours filters (decision 0801).
-    ...hoursScenarios(tagIds, points, page, n),
-  ];
-
+  const scenarios: Scenario[] = searchScenarios(tagIds);
   // The ceilings: precomputed answers as large as the text search's and the map points', no
   // database at all.
   const ceilingBodies: Record<string, string> = {};
@@ -276,7 +191,7 @@ async function main() {
       throw new Error(`${s.name} answered ${sample.statusCode}: ${sample.body.slice(0, 300)}`);
     ceilingBodies[which] = sample.body;
   }
-  const searchScenarios = [...scenarios];
+  const queried = [...scenarios];
 
   // Single queries (the response cache off): the median of 5 requests through the app, and the
   // EXPLAIN ANALYZE of the SQL, once each, before the load.
@@ -284,7 +199,7 @@ async function main() {
   const plans: Record<string, string> = {};
   const totals: Record<string, string> = {};
   const single: Record<string, { median: number; execution: string }> = {};
-  for (const s of searchScenarios) {
+  for (const s of queried) {
     const res = await app.inject({ method: 'GET', url: s.path });
     if (res.statusCode !== 200) throw new Error(`${s.name} answered ${res.statusCode}: ${res.body.slice(0, 300)}`);
     const body = res.json() as unknown[] | { total: number; points: unknown[]; clusters: unknown[] };
@@ -340,6 +255,14 @@ async function main() {
   scenarios.push({ name: 'ceiling: static body, list size', path: '/bench/ceiling/list' });
   scenarios.push({ name: 'ceiling: static body, points size', path: '/bench/ceiling/points' });
   scenarios.push({ name: 'ceiling: static body, map view size', path: '/bench/ceiling/map' });
+  // Server-rendered pages (decision 0900), when the build is there: repeated from the render cache,
+  // varied with the cache off, so that every request renders and runs its queries.
+  if (hasRenderer) {
+    const slugs = (await db.execute(sql`select slug from locations order by id limit 240`)) as unknown as {
+      rows: Array<{ slug: string }>;
+    };
+    scenarios.push(...pageScenarios(slugs.rows.map((r) => r.slug)));
+  }
 
   // A short warm-up so JIT and caches do not count against the first scenario.
   await load(url, { name: 'warm-up', path: '/bench/ceiling/list' }).catch(() => undefined);

@@ -36,4 +36,6 @@ function start() {
   if (data.chunk) void ROUTE_CHUNKS[data.chunk]?.().catch(() => undefined);
   hydrateRoot(container, <Root client={queryClient} i18n={i18n} Router={BrowserRouter} consent={data.consent} />);
 }
-start();
+// After the first frame: the server's HTML is painted before the bundle's work (hydration) takes the
+// main thread, so a slow phone shows the page as soon as it has the HTML (docs/benchmarks.md, Lighthouse).
+requestAnimationFrame(() => setTimeout(start, 0));
