@@ -17,6 +17,7 @@ export interface LocationInput {
   phone?: string;
   website?: string;
   operatingHours?: string;
+  openingHours?: string | null;
   tagIds?: number[];
   deadline?: string;
   registrationLink?: string;
