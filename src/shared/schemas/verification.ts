@@ -39,6 +39,8 @@ export const needsCheckItemSchema = z.object({
   /** ISO instant of the latest confirmation, or null when never confirmed. */
   lastVerifiedAt: z.string().nullable(),
   createdAt: z.string(),
+  /** Visitors' "Yes, still correct" answers in the last CONFIRMATION_WINDOW_DAYS days (not a check). */
+  visitorConfirmations: z.number().int(),
 });
 export type NeedsCheckItem = z.infer<typeof needsCheckItemSchema>;
 export const needsCheckPageSchema = z.object({ items: z.array(needsCheckItemSchema), total: z.number().int() });

@@ -6,7 +6,7 @@ import { CheckCircle2 } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { VERIFICATION_NOTE_MAX } from '../../../shared/constants';
+import { CONFIRMATION_WINDOW_DAYS, VERIFICATION_NOTE_MAX } from '../../../shared/constants';
 import type { NeedsCheckItem } from '../../../shared/schemas/verification';
 import { Button } from '../../components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../components/ui/dialog';
@@ -116,6 +116,11 @@ export function NeedsCheckPanel() {
                   ? t('needsCheck.lastChecked', { date: formatMonthYear(p.lastVerifiedAt, i18n.language) })
                   : t('needsCheck.never')}
               </span>
+              {p.visitorConfirmations > 0 && (
+                <span className="text-sm text-gray-700" data-testid="needs-check-visitors">
+                  {t('needsCheck.visitors', { count: p.visitorConfirmations, days: CONFIRMATION_WINDOW_DAYS })}
+                </span>
+              )}
             </span>
             <VerifyButton place={p} />
           </li>

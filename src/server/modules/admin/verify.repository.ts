@@ -1,7 +1,7 @@
 // Freshness (issue 14): confirmations of a place's details, kept as a history, and the places
 // that need one (not confirmed for VERIFICATION_STALE_MONTHS months, the oldest first).
 import { sql } from 'drizzle-orm';
-import { VERIFICATION_STALE_MONTHS } from '../../../shared/constants.js';
+import { CONFIRMATION_WINDOW_DAYS, VERIFICATION_STALE_MONTHS } from '../../../shared/constants.js';
 import type { LocationVerification, NeedsCheckItem } from '../../../shared/schemas/verification.js';
 import type { Db } from '../../db/connect.js';
 import { HttpError } from '../../http-error.js';
@@ -42,9 +42,14 @@ export async function listNeedsCheck(
            (select max(v.at) from location_verifications v where v.location_id = l.id) as last
       from locations l`;
   const where = sql`where s.last is null or s.last < ${cutoff.toISOString()}::timestamptz`;
+  // Visitors' "Yes, still correct" answers of the window, counted for the page's rows only: a hint
+  // for the desk, never a confirmation (docs/product.md, Freshness).
+  const since = new Date(clockNow().getTime() - CONFIRMATION_WINDOW_DAYS * 86_400_000);
   const items = rowsOf<Record<string, unknown>>(
     await db.execute(sql`
-      select * from (${stale}) s ${where}
+      select s.*, (select count(*)::int from location_confirmations c
+                    where c.location_id = s.id and c.at > ${since.toISOString()}::timestamptz) as visitors
+        from (${stale}) s ${where}
        order by s.last asc nulls first, s.created_at asc, s.id asc
        limit ${q.limit} offset ${q.offset}`),
   );
@@ -59,6 +64,7 @@ export async function listNeedsCheck(
       hidden: Boolean(r.hidden),
       lastVerifiedAt: r.last === null || r.last === undefined ? null : iso(r.last),
       createdAt: iso(r.created_at),
+      visitorConfirmations: Number(r.visitors ?? 0),
     })),
   };
 }
