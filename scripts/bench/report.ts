@@ -36,16 +36,19 @@ export interface RunFacts {
   totals: Record<string, string>;
   single: Record<string, { median: number; execution: string }>;
   plans: Record<string, string>;
+  /** Peak resident memory of the app's process (its database thread included), bytes. */
+  rssPeak: number;
 }
 
-export function writeReport({ started, load1, label, loadSeconds, results, totals, single, plans }: RunFacts) {
+export function writeReport({ started, load1, label, loadSeconds, results, totals, single, plans, rssPeak }: RunFacts) {
   const cpu = os.cpus();
   const facts = [
     `- Date: ${new Date(started).toISOString().slice(0, 16).replace('T', ' ')} UTC`,
     `- Machine: ${cpu[0]?.model.trim() ?? 'unknown CPU'}, ${cpu.length} logical CPUs visible, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB RAM, ${os.type()} ${os.release()}`,
     `- Load average (1 min) when the run started: ${load1} (the machine is shared with other work)`,
-    `- Node ${process.version}, ${label}, one app process, autocannon ${CONNECTIONS} connections x ${SECONDS} s per row`,
+    `- Node ${process.version}, ${label}, one app process, autocannon (a child process) ${CONNECTIONS} connections x ${SECONDS} s per row`,
     `- Data: ${PLACES.toLocaleString('en-US')} synthetic places within ~40 km of downtown Kansas City, ${TAG_VOCABULARY.length} tags, 1-5 tags each; loaded in ${loadSeconds.toFixed(1)} s`,
+    `- Server memory: peak resident set ${Math.round(rssPeak / 2 ** 20)} MB (the app's process with its database thread; the load generator runs in another process)`,
   ];
   const fmt = (n: number) => (Number.isFinite(n) ? n.toFixed(1) : '-');
   const isDb = (r: Measured) => !r.name.startsWith('ceiling');
