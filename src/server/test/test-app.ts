@@ -93,13 +93,13 @@ export interface TestAppOptions {
 /**
  * The test file's app: opened by a beforeAll hook, closed by an afterAll hook. The object returned
  * is filled in by that hook, so tests read `t.app` and `t.database` as from createTestApp. Options
- * may be a function, for values known only once an earlier hook ran (a fake server's port).
+ * may be a function, for values known only in that hook (a fake server's port: start it there).
  */
-export function useTestApp(options: TestAppOptions | (() => TestAppOptions) = {}): TestApp {
+export function useTestApp(options: TestAppOptions | (() => TestAppOptions | Promise<TestAppOptions>) = {}): TestApp {
   const t = {} as TestApp;
   // Opening and migrating a fresh database can take a minute on a busy 2-core machine.
   beforeAll(async () => {
-    const { env = {}, deps = {}, admin } = typeof options === 'function' ? options() : options;
+    const { env = {}, deps = {}, admin } = typeof options === 'function' ? await options() : options;
     const adminEnv = admin ? { ADMIN_USERNAME: admin.username, ADMIN_PASSWORD: admin.password } : {};
     Object.assign(t, await createTestApp({ ...env, ...adminEnv }, deps));
     if (admin) await ensureAdminFromEnv(t.database.db, t.env);
@@ -115,8 +115,11 @@ export function useTestApp(options: TestAppOptions | (() => TestAppOptions) = {}
 export const jsonHeaders = { 'content-type': 'application/json' } as const;
 
 let addresses = 0;
-/** A client address no other request of this test file came from. */
-export const freshAddress = () => `10.250.${Math.floor(++addresses / 250)}.${addresses % 250}`;
+/** A client address no other request of this test file came from (in its first 65,536). */
+export const freshAddress = () => {
+  addresses++;
+  return `10.250.${(addresses >> 8) & 255}.${addresses & 255}`;
+};
 
 export interface JsonRequest {
   headers?: Record<string, string>;
@@ -143,9 +146,13 @@ export function injectJson(
 }
 
 /** The `kc_admin` cookie a sign-in answer sets, as the next request sends it back. */
-export function adminCookieOf(res: { cookies: { name: string; value: string }[] }): string {
+export function adminCookieOf(res: {
+  statusCode: number;
+  body: string;
+  cookies: { name: string; value: string }[];
+}): string {
   const cookie = res.cookies.find((c) => c.name === 'kc_admin');
-  if (!cookie) throw new Error('no kc_admin cookie');
+  if (res.statusCode !== 200 || !cookie) throw new Error(`admin sign-in failed: ${res.statusCode} ${res.body}`);
   return `kc_admin=${cookie.value}`;
 }
 
