@@ -1,8 +1,8 @@
 // Declared answers (issue 17, item 2): every JSON route of the API declares the schema of its
 // success answer (from src/shared), so the answer is checked and serialised by it and described
 // in /api/docs. The few routes that answer something else say why below.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from './test/test-app.js';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from './test/test-app.js';
 
 /** Routes whose success answer is not a JSON document of their own. */
 const NOT_JSON: Record<string, string> = {
@@ -18,11 +18,7 @@ const NOT_JSON: Record<string, string> = {
 };
 
 describe('declared answers', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  }, 180_000);
-  afterAll(() => t.close());
+  const t = useTestApp();
 
   it('every JSON route declares its success answer', async () => {
     const doc = (await t.app.inject({ url: '/api/docs/json' })).json() as {

@@ -6,9 +6,8 @@
 // and the test fails (it never skips) when one was not fuzzed. Outbound calls (geocoder,
 // translator) are refused by the fetch stub, so nothing leaves the machine.
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureAdminFromEnv } from './startup.js';
-import { createTestApp, jsonHeaders, type TestApp } from './test/test-app.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { jsonHeaders, signInAdmin, useTestApp } from './test/test-app.js';
 
 interface Endpoint {
   method: string;
@@ -164,29 +163,16 @@ const pathValue = fc.oneof(
 const isAdmin = (path: string) => path.startsWith('/api/admin/') && path !== '/api/admin/login';
 
 describe('fuzz: every /api endpoint survives malformed input', () => {
-  let t: TestApp;
+  const t = useTestApp({ admin: ADMIN, deps: { fetch: offline } });
   let endpoints: Endpoint[] = [];
   let ip = 0;
   const nextAddress = () => {
     ip++;
     return `10.${(ip >> 16) & 255}.${(ip >> 8) & 255}.${ip & 255}`;
   };
-  const signIn = async (): Promise<string> => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/admin/login',
-      headers: jsonHeaders,
-      payload: JSON.stringify(ADMIN),
-      remoteAddress: nextAddress(),
-    });
-    const c = res.cookies.find((x) => x.name === 'kc_admin');
-    if (res.statusCode !== 200 || !c) throw new Error(`admin sign-in failed: ${res.statusCode} ${res.body}`);
-    return `kc_admin=${c.value}`;
-  };
+  const signIn = () => signInAdmin(t, ADMIN, nextAddress());
 
   beforeAll(async () => {
-    t = await createTestApp({ ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password }, { fetch: offline });
-    await ensureAdminFromEnv(t.database.db, t.env);
     // A little data, so that path values such as 1 and 2 reach real rows (and their revisions).
     const post = async (url: string, body: unknown) => {
       const res = await t.app.inject({
@@ -241,7 +227,6 @@ describe('fuzz: every /api endpoint survives malformed input', () => {
     }
     endpoints = endpoints.sort((a, b) => `${a.path} ${a.method}`.localeCompare(`${b.path} ${b.method}`));
   }, 120_000);
-  afterAll(() => t.close());
 
   it('the OpenAPI description lists the API (and so the fuzz covers it)', async () => {
     const paths = endpoints.map((e) => `${e.method} ${e.path}`);

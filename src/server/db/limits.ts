@@ -12,10 +12,21 @@ export const PGLITE_QUEUE_LIMIT = 128;
 /** Seconds a refused client is asked to wait before trying again. */
 export const BUSY_RETRY_AFTER_S = 2;
 
+/** Work refused because a bounded queue is full; the request is answered 503 with Retry-After
+ * BUSY_RETRY_AFTER_S (the database's here and in plugins/errors.ts, the password checks' in
+ * modules/admin/password.ts). */
+export class BusyError extends Error {
+  constructor(
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
 /** Too much database work is already waiting: the request is refused before it queues. */
-export class DatabaseBusyError extends Error {
-  readonly code = 'DB_BUSY';
+export class DatabaseBusyError extends BusyError {
   constructor() {
-    super('The database has too much work queued');
+    super('DB_BUSY', 'The database has too much work queued');
   }
 }

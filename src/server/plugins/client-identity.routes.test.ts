@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { buildApp } from '../app.js';
 import { testEnv } from '../env.js';
 import { leaveRoomInWindow } from '../test/clock.js';
-import { createTestApp, jsonHeaders, type TestApp } from '../test/test-app.js';
+import { jsonHeaders, type TestApp, useTestApp } from '../test/test-app.js';
 import { clientKey } from './client-identity.js';
 
 const SIGN_IN_WINDOW_MS = 15 * 60_000;
@@ -25,12 +25,11 @@ const sitemapOrigin = async (t: TestApp, remoteAddress: string, headers: Record<
 };
 
 describe('client identity', () => {
-  let proxied: TestApp;
+  const proxied = useTestApp({ env: { TRUST_PROXY: '10.0.0.2,192.168.7.0/24' } });
   let hops: TestApp;
   let direct: TestApp;
   // One database for the three settings (a fresh one each would triple the start-up cost).
   beforeAll(async () => {
-    proxied = await createTestApp({ TRUST_PROXY: '10.0.0.2,192.168.7.0/24' });
     const onSameDatabase = async (overrides: Parameters<typeof testEnv>[0]): Promise<TestApp> => {
       const env = testEnv(overrides);
       const app = await buildApp({ env, database: proxied.database });
@@ -43,7 +42,6 @@ describe('client identity', () => {
   afterAll(async () => {
     await hops.close();
     await direct.close();
-    await proxied.close();
   });
   afterEach(() => {
     vi.useRealTimers();

@@ -1,12 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, jsonHeaders, type TestApp } from '../test/test-app.js';
+import { describe, expect, it } from 'vitest';
+import { jsonHeaders, useTestApp } from '../test/test-app.js';
 
 describe('error shapes and request safety', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
+  const t = useTestApp();
 
   it('answers malformed JSON with 400 and a JSON message', async () => {
     const res = await t.app.inject({

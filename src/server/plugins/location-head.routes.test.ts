@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, jsonHeaders, type TestApp } from '../test/test-app.js';
+import { jsonHeaders, useTestApp } from '../test/test-app.js';
 
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}`;
 
@@ -22,21 +22,18 @@ function parseHead(html: string) {
 }
 
 describe('location page head, sitemap and robots', () => {
-  let t: TestApp;
   let clientDir: string;
 
-  beforeAll(async () => {
+  beforeAll(() => {
     clientDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kc-head-'));
     fs.writeFileSync(
       path.join(clientDir, 'index.html'),
       '<!doctype html><html lang="en"><head><meta charset="utf-8" /><title>KC</title><!--app-head--></head><body><div id="root"></div></body></html>',
     );
-    t = await createTestApp({ PUBLIC_URL: 'https://green.example.org' }, { clientDir });
   });
-  afterAll(async () => {
-    await t?.close();
-    fs.rmSync(clientDir, { recursive: true, force: true });
-  });
+  // Hooks after run in reverse: the app closes before its folder goes.
+  afterAll(() => fs.rmSync(clientDir, { recursive: true, force: true }));
+  const t = useTestApp(() => ({ env: { PUBLIC_URL: 'https://green.example.org' }, deps: { clientDir } }));
 
   const create = async (body: Record<string, unknown>) => {
     const res = await t.app.inject({

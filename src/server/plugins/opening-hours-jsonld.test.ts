@@ -7,47 +7,31 @@ import { openingHoursSpecification } from './opening-hours-jsonld.js';
 
 // Saturday 13 June 2026, 10:00 in Kansas City.
 const JUNE = new Date('2026-06-13T15:00:00Z');
-const spec = (extra: Record<string, unknown>) => ({ '@type': 'OpeningHoursSpecification', ...extra });
+const WEEK = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
+/** One specification: its days and hours, and the first and last day of its season if it has one. */
+const spec = (dayOfWeek: string[], opens: string, closes: string, season?: [string, string]) => ({
+  '@type': 'OpeningHoursSpecification',
+  dayOfWeek,
+  opens,
+  closes,
+  ...(season && { validFrom: season[0], validThrough: season[1] }),
+});
 
 describe('openingHoursSpecification', () => {
   it('turns each simple rule into a specification, its months into the season’s dates', () => {
     expect(openingHoursSpecification('Apr-Oct Sa 08:00-13:00; Nov Sa 09:00-12:00', JUNE)).toEqual([
-      spec({
-        dayOfWeek: ['Saturday'],
-        opens: '08:00',
-        closes: '13:00',
-        validFrom: '2026-04-01',
-        validThrough: '2026-10-31',
-      }),
-      spec({
-        dayOfWeek: ['Saturday'],
-        opens: '09:00',
-        closes: '12:00',
-        validFrom: '2026-11-01',
-        validThrough: '2026-11-30',
-      }),
+      spec(['Saturday'], '08:00', '13:00', ['2026-04-01', '2026-10-31']),
+      spec(['Saturday'], '09:00', '12:00', ['2026-11-01', '2026-11-30']),
     ]);
     // Several days and ranges, no season; midnight as 23:59; PH off left out.
     expect(openingHoursSpecification('Mo,We,Fr-Su 09:00-12:00,13:00-24:00; PH off', JUNE)).toEqual([
-      spec({ dayOfWeek: ['Monday', 'Wednesday', 'Friday', 'Saturday', 'Sunday'], opens: '09:00', closes: '12:00' }),
-      spec({ dayOfWeek: ['Monday', 'Wednesday', 'Friday', 'Saturday', 'Sunday'], opens: '13:00', closes: '23:59' }),
+      spec(['Monday', 'Wednesday', 'Friday', 'Saturday', 'Sunday'], '09:00', '12:00'),
+      spec(['Monday', 'Wednesday', 'Friday', 'Saturday', 'Sunday'], '13:00', '23:59'),
     ]);
     expect(openingHoursSpecification('May-Sep: We 16:00-19:00', JUNE)).toEqual([
-      spec({
-        dayOfWeek: ['Wednesday'],
-        opens: '16:00',
-        closes: '19:00',
-        validFrom: '2026-05-01',
-        validThrough: '2026-09-30',
-      }),
+      spec(['Wednesday'], '16:00', '19:00', ['2026-05-01', '2026-09-30']),
     ]);
-    expect(openingHoursSpecification('24/7', JUNE)).toEqual([
-      spec({
-        dayOfWeek: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'],
-        opens: '00:00',
-        closes: '23:59',
-      }),
-    ]);
+    expect(openingHoursSpecification('24/7', JUNE)).toEqual([spec(WEEK, '00:00', '23:59')]);
   });
 
   it('dates a season across the new year: the one running now, else the next', () => {
@@ -70,13 +54,7 @@ describe('openingHoursSpecification', () => {
     // Saturday 13 to Friday 19 June: Monday, Tuesday, Thursday, Friday 9-5, Wednesday 10-12.
     expect(week).toHaveLength(5);
     expect(week.find((s) => s.dayOfWeek[0] === 'Wednesday')).toEqual(
-      spec({
-        dayOfWeek: ['Wednesday'],
-        opens: '10:00',
-        closes: '12:00',
-        validFrom: '2026-06-17',
-        validThrough: '2026-06-17',
-      }),
+      spec(['Wednesday'], '10:00', '12:00', ['2026-06-17', '2026-06-17']),
     );
     // Open ends ("maybe open") are left out.
     expect(openingHoursSpecification('Sa 08:00+', JUNE)).toEqual([]);
@@ -96,15 +74,7 @@ describe('openingHoursSpecification', () => {
       openingHours: 'Apr-Oct Sa 08:00-13:00',
     } as unknown as typeof locations.$inferSelect;
     const ld = locationJsonLd(row, 'https://green.example.org/discover/x', '', JUNE);
-    expect(ld.openingHoursSpecification).toEqual([
-      spec({
-        dayOfWeek: ['Saturday'],
-        opens: '08:00',
-        closes: '13:00',
-        validFrom: '2026-04-01',
-        validThrough: '2026-10-31',
-      }),
-    ]);
+    expect(ld.openingHoursSpecification).toEqual([spec(['Saturday'], '08:00', '13:00', ['2026-04-01', '2026-10-31'])]);
     expect(locationJsonLd({ ...row, openingHours: null }, 'u', '', JUNE)).not.toHaveProperty(
       'openingHoursSpecification',
     );

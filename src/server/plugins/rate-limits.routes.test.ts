@@ -2,18 +2,14 @@
 // the unpaged list is capped, a tag filter names at most 20 tags, and writes count per person
 // (browser session) and per address, so a room of volunteers is not refused while a script is.
 import { sql } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { LOCATION_LIST_MAX, TAG_FILTER_MAX } from '../../shared/constants.js';
 import { leaveRoomInWindow } from '../test/clock.js';
-import { createTestApp, jsonHeaders, type TestApp } from '../test/test-app.js';
+import { jsonHeaders, useTestApp } from '../test/test-app.js';
 
 describe('limits that fit real people', () => {
-  let t: TestApp;
   // Scale 0.1: reads 60 a minute, place writes 3 a minute per person and 12 per address.
-  beforeAll(async () => {
-    t = await createTestApp({ RATE_LIMIT_SCALE: '0.1' });
-  }, 180_000);
-  afterAll(() => t.close());
+  const t = useTestApp({ env: { RATE_LIMIT_SCALE: '0.1' } });
   // Every test counts against one-minute windows: none may straddle a boundary.
   beforeEach(() => leaveRoomInWindow(60_000, 20_000));
   afterEach(() => vi.useRealTimers());

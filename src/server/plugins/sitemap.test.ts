@@ -1,19 +1,17 @@
 // The sitemap past the protocol's limit becomes an index of parts (issue 13, finding 4); parts
 // hold every public place once, in id order, the static pages in the first.
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../test/test-app.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '../test/test-app.js';
 import { buildSitemap } from './sitemap.js';
 
 describe('sitemap parts', () => {
-  let t: TestApp;
+  const t = useTestApp();
   beforeAll(async () => {
-    t = await createTestApp();
     await t.database.db.execute(sql`
       insert into locations (name, category, slug, hidden)
       select 'Map Part ' || g, 'resource', 'map-part-' || g, g = 13 from generate_series(1, 13) g`);
   }, 180_000);
-  afterAll(() => t.close());
 
   const locs = (xml: string | null) => [...(xml ?? '').matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
   const origin = 'https://kc.example';

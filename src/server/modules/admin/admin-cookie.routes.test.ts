@@ -3,31 +3,21 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.js';
 import { testEnv } from '../../env.js';
-import { ensureAdminFromEnv } from '../../startup.js';
-import { createTestApp, jsonHeaders, type TestApp } from '../../test/test-app.js';
+import { jsonHeaders, useTestApp } from '../../test/test-app.js';
 import { createSession, findUserByUsername } from './admin.repository.js';
 
 const ADMIN = { username: 'cookie-admin', password: 'correct horse battery' };
 
 describe('administrator cookie', () => {
-  let https: TestApp;
+  const https = useTestApp({ admin: ADMIN, env: { PUBLIC_URL: 'https://green.example.org' } });
   let proxied: Awaited<ReturnType<typeof buildApp>>;
   let ip = 0;
   beforeAll(async () => {
-    https = await createTestApp({
-      ADMIN_USERNAME: ADMIN.username,
-      ADMIN_PASSWORD: ADMIN.password,
-      PUBLIC_URL: 'https://green.example.org',
-    });
-    await ensureAdminFromEnv(https.database.db, https.env);
     // No PUBLIC_URL, behind a trusted proxy that terminates TLS.
     proxied = await buildApp({ env: testEnv({ TRUST_PROXY: '10.0.0.2' }), database: https.database });
     await proxied.ready();
   });
-  afterAll(async () => {
-    await proxied.close();
-    await https.close();
-  });
+  afterAll(() => proxied.close());
 
   const login = (app: typeof proxied, headers: Record<string, string> = {}, remoteAddress = `10.5.0.${++ip}`) =>
     app.inject({

@@ -1,8 +1,9 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { adminSessions, flagReports, locations, revisions, users } from '../../db/schema.js';
 import { leaveRoomInWindow } from '../../test/clock.js';
-import { createTestApp, jsonHeaders, type TestApp } from '../../test/test-app.js';
+import { placeForm } from '../../test/places.js';
+import { adminCookieOf, injectJson, signInAdmin, useTestApp } from '../../test/test-app.js';
 import { createLocation, updateLocation } from '../locations/writes/index.js';
 import { ensureAdminFromEnv } from '../../startup.js';
 import { hashPassword, PRODUCTION_SCRYPT, TEST_SCRYPT, verifyPassword } from './password.js';
@@ -12,37 +13,14 @@ const ADMIN = { username: 'desk-admin', password: 'correct horse battery' };
 const noGeo = { geocode: async () => null };
 
 describe('admin API', () => {
-  let t: TestApp;
-  let ip = 0;
+  const t = useTestApp({ admin: ADMIN });
   // Each sign-in comes from its own address so the login rate limit is only met where tested.
-  const login = (body: unknown, remoteAddress = `10.1.0.${++ip}`) =>
-    t.app.inject({
-      method: 'POST',
-      url: '/api/admin/login',
-      headers: jsonHeaders,
-      payload: JSON.stringify(body),
-      remoteAddress,
-    });
-  const cookieOf = (res: { cookies: { name: string; value: string }[] }) => {
-    const c = res.cookies.find((x) => x.name === 'kc_admin');
-    if (!c) throw new Error('no kc_admin cookie');
-    return `kc_admin=${c.value}`;
-  };
-  const signIn = async () => cookieOf(await login(ADMIN));
+  const login = (body: unknown, remoteAddress?: string) =>
+    injectJson(t.app, 'POST', '/api/admin/login', body, { remoteAddress });
+  const signIn = () => signInAdmin(t, ADMIN);
   const adminGet = (url: string, cookie: string) => t.app.inject({ method: 'GET', url, headers: { cookie } });
   const adminSend = (method: 'POST' | 'PATCH' | 'DELETE', url: string, cookie: string, body?: unknown) =>
-    t.app.inject({
-      method,
-      url,
-      headers: body === undefined ? { cookie } : { cookie, ...jsonHeaders },
-      payload: body === undefined ? undefined : JSON.stringify(body),
-    });
-
-  beforeAll(async () => {
-    t = await createTestApp({ ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password });
-    await ensureAdminFromEnv(t.database.db, t.env);
-  });
-  afterAll(() => t.close());
+    injectJson(t.app, method, url, body, { headers: { cookie } });
 
   describe('passwords', () => {
     it('stores scrypt$N$r$p$salt$hash and verifies in constant time', async () => {
@@ -83,7 +61,7 @@ describe('admin API', () => {
       expect(setCookie).toMatch(/HttpOnly/);
       expect(setCookie).toMatch(/SameSite=Strict/);
       expect(setCookie).toMatch(/Path=\//);
-      const cookie = cookieOf(res);
+      const cookie = adminCookieOf(res);
       // Only the sha256 of the id is stored.
       const id = cookie.split('=')[1] as string;
       const stored = await t.database.db
@@ -197,20 +175,12 @@ describe('admin API', () => {
     it('lists pending flag reports newest first and resolves one with notes', async () => {
       const place = await createLocation(
         { db: t.database.db, geocoder: noGeo },
-        {
+        placeForm({
           name: 'Reported Garden',
           category: 'community-garden',
           description: 'x',
           address: '1 Main St, Kansas City, MO',
-          phone: '',
-          website: '',
-          operatingHours: '',
-          tagIds: [],
-          deadline: '',
-          registrationLink: '',
-          faqLink: '',
-          status: 'active',
-        },
+        }),
         { sessionId: 's-rep', clientHash: 'h' },
       );
       const [older] = await t.database.db
@@ -261,20 +231,8 @@ describe('admin API', () => {
       ).toBe(404);
     });
 
-    const form = (name: string, description: string) => ({
-      name,
-      category: 'park' as const,
-      description,
-      address: '2 Park Ave, Kansas City, MO',
-      phone: '',
-      website: '',
-      operatingHours: '',
-      tagIds: [],
-      deadline: '',
-      registrationLink: '',
-      faqLink: '',
-      status: 'active' as const,
-    });
+    const form = (name: string, description: string) =>
+      placeForm({ name, category: 'park', description, address: '2 Park Ave, Kansas City, MO' });
 
     it('shows an edit as field: old -> new and reverts it to the old text', async () => {
       const deps = { db: t.database.db, geocoder: noGeo };

@@ -2,6 +2,7 @@
 // salt, stored as 'scrypt$N$r$p$saltB64$hashB64', compared in constant time. The parameters are
 // read back from the stored string, so raising N later keeps old hashes verifiable.
 import crypto from 'node:crypto';
+import { BusyError } from '../../db/limits.js';
 import type { Env } from '../../env.js';
 
 export interface ScryptParams {
@@ -28,10 +29,9 @@ export const SCRYPT_MAX_RUNNING = 2;
 export const SCRYPT_MAX_WAITING = 8;
 
 /** Every slot is taken and the queue is full. */
-export class ScryptBusyError extends Error {
-  readonly code = 'SCRYPT_BUSY';
+export class ScryptBusyError extends BusyError {
   constructor() {
-    super('Too many password checks are already waiting');
+    super('SCRYPT_BUSY', 'Too many password checks are already waiting');
   }
 }
 

@@ -1,9 +1,9 @@
 // Sign-in throttling (decision 0704): failures per client, per username and in all; successes do
 // not count; at most SCRYPT_MAX_RUNNING password checks at once, a bounded queue, then 503.
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ensureAdminFromEnv } from '../../startup.js';
 import { leaveRoomInWindow } from '../../test/clock.js';
-import { createTestApp, jsonHeaders, type TestApp } from '../../test/test-app.js';
+import { freshAddress, injectJson, useTestApp } from '../../test/test-app.js';
 import { createGate, SCRYPT_MAX_RUNNING, SCRYPT_MAX_WAITING, ScryptBusyError, scryptGate } from './password.js';
 import {
   SIGN_IN_FAILURES_PER_CLIENT,
@@ -15,26 +15,13 @@ import {
 const ADMIN = { username: 'gate-admin', password: 'correct horse battery' };
 
 describe('admin sign-in throttling', () => {
-  let t: TestApp;
-  let ip = 0;
-  const nextIp = () => `10.20.${Math.floor(++ip / 250)}.${ip % 250}`;
-  const login = (body: { username: string; password: string }, remoteAddress = nextIp()) =>
-    t.app.inject({
-      method: 'POST',
-      url: '/api/admin/login',
-      headers: jsonHeaders,
-      payload: JSON.stringify(body),
-      remoteAddress,
-    });
+  const t = useTestApp({ admin: ADMIN });
+  const login = (body: { username: string; password: string }, remoteAddress?: string) =>
+    injectJson(t.app, 'POST', '/api/admin/login', body, { remoteAddress });
   let n = 0;
   const wrong = (remoteAddress?: string, username = `nobody-${++n}`) =>
     login({ username, password: 'wrong password' }, remoteAddress);
 
-  beforeAll(async () => {
-    t = await createTestApp({ ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password });
-    await ensureAdminFromEnv(t.database.db, t.env);
-  });
-  afterAll(() => t.close());
   afterEach(() => {
     vi.useRealTimers();
   });
@@ -56,11 +43,11 @@ describe('admin sign-in throttling', () => {
     const target = 'Locked-User';
     for (let i = 0; i < SIGN_IN_FAILURES_PER_USERNAME; i++) {
       const name = i % 2 ? target : target.toLowerCase();
-      expect((await wrong(nextIp(), name)).statusCode).toBe(401);
+      expect((await wrong(freshAddress(), name)).statusCode).toBe(401);
     }
-    expect((await wrong(nextIp(), target)).statusCode).toBe(429);
+    expect((await wrong(freshAddress(), target)).statusCode).toBe(429);
     // Another username from a fresh client is not held back by it.
-    expect((await wrong(nextIp())).statusCode).toBe(401);
+    expect((await wrong(freshAddress())).statusCode).toBe(401);
   });
 
   it('holds back a sign-in for a locked username even with the right password, until the window ends', async () => {
@@ -72,7 +59,7 @@ describe('admin sign-in throttling', () => {
       ADMIN_PASSWORD: locked.password,
     });
     for (let i = 0; i < SIGN_IN_FAILURES_PER_USERNAME; i++) {
-      expect((await wrong(nextIp(), locked.username)).statusCode).toBe(401);
+      expect((await wrong(freshAddress(), locked.username)).statusCode).toBe(401);
     }
     expect((await login(locked)).statusCode).toBe(429);
     // The lock is the username's only.
@@ -93,7 +80,7 @@ describe('admin sign-in throttling', () => {
     const held = await Promise.all(Array.from({ length: SCRYPT_MAX_RUNNING }, () => scryptGate.acquire()));
     const queued = Array.from({ length: SCRYPT_MAX_WAITING }, () => scryptGate.acquire());
     expect(scryptGate.waiting).toBe(SCRYPT_MAX_WAITING);
-    const client = nextIp();
+    const client = freshAddress();
     const busy = await login(ADMIN, client);
     expect(busy.statusCode).toBe(503);
     expect(Number(busy.headers['retry-after'])).toBeGreaterThan(0);

@@ -2,31 +2,21 @@
 // answers carry the latest confirmation as lastVerifiedAt, and the review desk lists the places
 // not confirmed for 12 months, the oldest first.
 import { eq } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { locationVerifications } from '../../db/schema.js';
 import { setClock } from '../../lib/clock.js';
-import { ensureAdminFromEnv } from '../../startup.js';
-import { createTestApp, jsonHeaders, type TestApp } from '../../test/test-app.js';
+import { jsonHeaders, signInAdmin, useTestApp } from '../../test/test-app.js';
 import { createLocation } from '../locations/writes/index.js';
 
 const ADMIN = { username: 'fresh-admin', password: 'correct horse battery' };
 const noGeo = { geocode: async () => null };
 
 describe('verifying places', () => {
-  let t: TestApp;
+  const t = useTestApp({ admin: ADMIN });
   let cookie = '';
   beforeAll(async () => {
-    t = await createTestApp({ ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password });
-    await ensureAdminFromEnv(t.database.db, t.env);
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/admin/login',
-      headers: jsonHeaders,
-      payload: JSON.stringify(ADMIN),
-    });
-    cookie = `kc_admin=${res.cookies.find((c) => c.name === 'kc_admin')!.value}`;
-  }, 180_000);
-  afterAll(() => t.close());
+    cookie = await signInAdmin(t, ADMIN);
+  });
   afterEach(() => setClock(null));
 
   const place = async (name: string) =>

@@ -1,8 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { locations, locationTags, revisions, tags } from '../../db/schema.js';
-import { ensureAdminFromEnv } from '../../startup.js';
-import { createTestApp, jsonHeaders, type TestApp } from '../../test/test-app.js';
+import { jsonHeaders, signInAdmin, useTestApp } from '../../test/test-app.js';
 
 const ADMIN = { username: 'import-admin', password: 'import-password' };
 const HEADER = 'name,category,description,address,website,tags';
@@ -21,7 +20,7 @@ function multipart(content: string | Buffer, opts: { filename?: string; type?: s
 }
 
 describe('bulk import API', () => {
-  let t: TestApp;
+  const t = useTestApp({ admin: ADMIN });
   let cookie: string;
   const upload = (content: string | Buffer, opts?: Parameters<typeof multipart>[1]) => {
     const m = multipart(content, opts);
@@ -41,18 +40,8 @@ describe('bulk import API', () => {
   };
 
   beforeAll(async () => {
-    t = await createTestApp({ ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password });
-    await ensureAdminFromEnv(t.database.db, t.env);
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/admin/login',
-      headers: jsonHeaders,
-      payload: JSON.stringify(ADMIN),
-    });
-    const c = res.cookies.find((x) => x.name === 'kc_admin');
-    cookie = `kc_admin=${c?.value}`;
+    cookie = await signInAdmin(t, ADMIN);
   });
-  afterAll(() => t.close());
 
   it('answers 400, never 500, to a body that is not valid multipart, and writes nothing', async () => {
     const before = await countRows();

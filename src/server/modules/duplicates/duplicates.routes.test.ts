@@ -1,16 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { locations } from '../../db/schema.js';
-import { createTestApp, type TestApp } from '../../test/test-app.js';
+import { useTestApp } from '../../test/test-app.js';
 
 describe('possible duplicates API (GET /api/locations/similar)', () => {
-  let t: TestApp;
+  const t = useTestApp();
   // A fresh database per file: names need no unique suffix (a shared suffix would raise the
   // trigram similarity of unrelated names); slugs keep one anyway.
   const suffix = Math.random().toString(36).slice(2, 8);
   const ids: Record<string, number> = {};
 
   beforeAll(async () => {
-    t = await createTestApp();
     const rows = await t.database.db
       .insert(locations)
       .values([
@@ -38,7 +37,6 @@ describe('possible duplicates API (GET /api/locations/similar)', () => {
       .returning({ id: locations.id, slug: locations.slug });
     for (const r of rows) ids[r.slug.split('-')[0]!] = r.id;
   });
-  afterAll(() => t.close());
 
   const similar = async (query: Record<string, string>) => {
     const res = await t.app.inject({ method: 'GET', url: `/api/locations/similar?${new URLSearchParams(query)}` });

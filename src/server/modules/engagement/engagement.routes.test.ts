@@ -1,13 +1,12 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { locationEngagement, locations } from '../../db/schema.js';
-import { createTestApp, jsonHeaders, type TestApp } from '../../test/test-app.js';
+import { jsonHeaders, useTestApp } from '../../test/test-app.js';
 
 describe('engagement API (POST /api/locations/{id}/view and /click)', () => {
-  let t: TestApp;
+  const t = useTestApp();
   let id: number;
   beforeAll(async () => {
-    t = await createTestApp();
     const rows = await t.database.db
       .insert(locations)
       .values({
@@ -19,7 +18,6 @@ describe('engagement API (POST /api/locations/{id}/view and /click)', () => {
       .returning({ id: locations.id });
     id = rows[0]!.id;
   });
-  afterAll(() => t.close());
 
   const send = (kind: 'view' | 'click', body: unknown, locationId: number | string = id, ip = '10.2.0.1') =>
     t.app.inject({

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { locations, locationTags, locationVerifications, tags } from '../../db/schema.js';
 import { setClock } from '../../lib/clock.js';
-import { createTestApp, type TestApp } from '../../test/test-app.js';
+import { useTestApp } from '../../test/test-app.js';
 import { csvCell, csvRow } from './csv.js';
 import { CSV_COLUMNS } from './exports.routes.js';
 
@@ -35,10 +35,9 @@ function parseCsv(text: string): string[][] {
 }
 
 describe('open data exports', () => {
-  let t: TestApp;
+  const t = useTestApp({ env: { PUBLIC_URL: 'https://green.example.org' } });
   const suffix = Date.now();
   beforeAll(async () => {
-    t = await createTestApp({ PUBLIC_URL: 'https://green.example.org' });
     const db = t.database.db;
     const [tagA, tagB] = await db
       .insert(tags)
@@ -83,7 +82,6 @@ describe('open data exports', () => {
       { locationId: inserted[0]!.id, tagId: tagB!.id },
     ]);
   });
-  afterAll(() => t.close());
 
   it('CSV: every public place with tags, quoted cells, formula cells neutralised, hidden ones left out', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/export/locations.csv' });
@@ -151,10 +149,9 @@ describe('open data exports', () => {
 // Issue 14: the open data carries the structured hours, whether the place is open when the file
 // was made, and when an administrator last confirmed it; the list's filters narrow an export.
 describe('open data exports: opening hours and freshness', () => {
-  let t: TestApp;
+  const t = useTestApp();
   const SAT_10AM = new Date('2026-06-13T15:00:00Z');
   beforeAll(async () => {
-    t = await createTestApp();
     setClock(SAT_10AM);
     const db = t.database.db;
     const [open, closed] = await db
@@ -168,10 +165,7 @@ describe('open data exports: opening hours and freshness', () => {
     await db.insert(locationVerifications).values({ locationId: open!.id, verifiedBy: 'desk', at: SAT_10AM });
     expect(closed).toBeTruthy();
   });
-  afterAll(async () => {
-    setClock(null);
-    await t.close();
-  });
+  afterAll(() => setClock(null));
 
   it('CSV: openingHours, openNow and lastVerifiedAt after the older columns', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/export/locations.csv' });

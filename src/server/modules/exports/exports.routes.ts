@@ -6,36 +6,42 @@ import { locationFilterQuerySchema } from '../../../shared/schemas/location.js';
 import type { ApiModule } from '../../context.js';
 import { now as clockNow } from '../../lib/clock.js';
 import type { SearchFilters } from '../locations/locations.search.js';
-import { csvRow } from './csv.js';
+import { type CsvCell, csvRow } from './csv.js';
 import { type ExportRow, exportPages } from './exports.repository.js';
 
-export const CSV_COLUMNS = [
-  'id',
-  'name',
-  'category',
-  'description',
-  'address',
-  'latitude',
-  'longitude',
-  'website',
-  'phone',
-  'operatingHours',
-  'status',
-  'deadline',
-  'registrationLink',
-  'faqLink',
-  'tags',
-  'slug',
-  'url',
-  'createdAt',
-  'updatedAt',
-  // Issue 14, after the older columns so that readers by position keep working.
-  'openingHours',
-  'openNow',
-  'lastVerifiedAt',
-] as const;
-
 const num = (v: unknown): number | null => (v === null || v === undefined ? null : Number(v));
+
+/** What a cell is made of: the row, the address of its place's page and the export's instant. */
+type Cell = (r: ExportRow, url: string, now: Date) => CsvCell;
+
+/** The CSV's columns in order, each beside its cell. */
+const CSV_FIELDS: readonly (readonly [string, Cell])[] = [
+  ['id', (r) => r.id],
+  ['name', (r) => r.name],
+  ['category', (r) => r.category],
+  ['description', (r) => r.description],
+  ['address', (r) => r.address],
+  ['latitude', (r) => num(r.latitude)],
+  ['longitude', (r) => num(r.longitude)],
+  ['website', (r) => r.website],
+  ['phone', (r) => r.phone],
+  ['operatingHours', (r) => r.operating_hours],
+  ['status', (r) => r.status],
+  ['deadline', (r) => r.deadline],
+  ['registrationLink', (r) => r.registration_link],
+  ['faqLink', (r) => r.faq_link],
+  ['tags', (r) => (r.tags ?? []).join(', ')],
+  ['slug', (r) => r.slug],
+  ['url', (_r, url) => url],
+  ['createdAt', (r) => r.created_at],
+  ['updatedAt', (r) => r.updated_at],
+  // Issue 14, after the older columns so that readers by position keep working.
+  ['openingHours', (r) => r.opening_hours],
+  ['openNow', (r, _url, now) => openingHoursFields(r.opening_hours, now).openNow],
+  ['lastVerifiedAt', (r) => r.last_verified_at],
+];
+
+export const CSV_COLUMNS = CSV_FIELDS.map(([column]) => column);
 
 export const exportsRoutes: ApiModule = (app, ctx) => {
   const base = (ctx.env.PUBLIC_URL ?? '').replace(/\/+$/, '');
@@ -48,30 +54,8 @@ export const exportsRoutes: ApiModule = (app, ctx) => {
     for await (const page of exportPages(ctx.db, filters, now)) {
       let chunk = '';
       for (const r of page) {
-        chunk += csvRow([
-          r.id,
-          r.name,
-          r.category,
-          r.description,
-          r.address,
-          num(r.latitude),
-          num(r.longitude),
-          r.website,
-          r.phone,
-          r.operating_hours,
-          r.status,
-          r.deadline,
-          r.registration_link,
-          r.faq_link,
-          (r.tags ?? []).join(', '),
-          r.slug,
-          pageUrl(r.slug),
-          r.created_at,
-          r.updated_at,
-          r.opening_hours,
-          openingHoursFields(r.opening_hours, now).openNow,
-          r.last_verified_at,
-        ]);
+        const url = pageUrl(r.slug);
+        chunk += csvRow(CSV_FIELDS.map(([, cell]) => cell(r, url, now)));
       }
       yield chunk;
     }
@@ -125,20 +109,17 @@ export const exportsRoutes: ApiModule = (app, ctx) => {
 
   // The list's filters (category, search, tags, radius, openNow, inSeason) narrow an export.
   const options = { schema: { querystring: locationFilterQuerySchema }, preHandler: limit };
-
-  app.get('/export/locations.csv', options, async (request, reply) => {
-    reply
-      .type('text/csv; charset=utf-8')
-      .header('content-disposition', 'attachment; filename="kc-green-directory-locations.csv"')
-      .header('cache-control', 'public, max-age=300');
-    return reply.send(Readable.from(csvChunks(request.query, clockNow())));
-  });
-
-  app.get('/export/locations.geojson', options, async (request, reply) => {
-    reply
-      .type('application/geo+json; charset=utf-8')
-      .header('content-disposition', 'attachment; filename="kc-green-directory-locations.geojson"')
-      .header('cache-control', 'public, max-age=300');
-    return reply.send(Readable.from(geojsonChunks(request.query, clockNow())));
-  });
+  const formats = [
+    { extension: 'csv', type: 'text/csv; charset=utf-8', chunks: csvChunks },
+    { extension: 'geojson', type: 'application/geo+json; charset=utf-8', chunks: geojsonChunks },
+  ];
+  for (const { extension, type, chunks } of formats) {
+    app.get(`/export/locations.${extension}`, options, async (request, reply) => {
+      reply
+        .type(type)
+        .header('content-disposition', `attachment; filename="kc-green-directory-locations.${extension}"`)
+        .header('cache-control', 'public, max-age=300');
+      return reply.send(Readable.from(chunks(request.query, clockNow())));
+    });
+  }
 };

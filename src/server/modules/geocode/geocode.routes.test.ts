@@ -1,22 +1,19 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { type FakeGeocoder, startFakeGeocoder } from '../../../../e2e/fakes/fake-geocoder.js';
-import { createTestApp, type TestApp } from '../../test/test-app.js';
+import { useTestApp } from '../../test/test-app.js';
 import { createGeocoder, normaliseGeocodeQuery } from './geocoder.js';
 
 describe('geocoding (GET /api/geocode and the geocoder)', () => {
   let fake: FakeGeocoder;
-  let t: TestApp;
   // Outbound calls time out after 1.5 s here (4 s in the app) so the 'slowpoke' case is fast.
   const quickFetch: typeof fetch = (input, init) => fetch(input, { ...init, signal: AbortSignal.timeout(1500) });
 
-  beforeAll(async () => {
+  // Hooks after run in reverse: the app closes before its geocoder does.
+  afterAll(() => new Promise((r) => fake.close(r)));
+  const t = useTestApp(async () => {
     fake = await startFakeGeocoder(0);
-    t = await createTestApp({ GEOCODER_URL: fake.url, PUBLIC_URL: 'https://green.example.org' }, { fetch: quickFetch });
-  });
-  afterAll(async () => {
-    await t.close();
-    await new Promise((r) => fake.close(r));
+    return { env: { GEOCODER_URL: fake.url, PUBLIC_URL: 'https://green.example.org' }, deps: { fetch: quickFetch } };
   });
 
   const geocode = (address: string, ip = '10.1.0.1') =>

@@ -2,17 +2,16 @@
 // once per client, place and day, is rate limited, answers 404 for hidden or unknown places and
 // never moves lastVerifiedAt (the administrators' confirmations).
 import { eq } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { locationConfirmations, locations, locationVerifications } from '../../db/schema.js';
 import { setClock } from '../../lib/clock.js';
-import { createTestApp, jsonHeaders, type TestApp } from '../../test/test-app.js';
+import { jsonHeaders, useTestApp } from '../../test/test-app.js';
 
 describe('POST /api/locations/{id}/confirm', () => {
-  let t: TestApp;
+  const t = useTestApp();
   let id: number;
   let hiddenId: number;
   beforeAll(async () => {
-    t = await createTestApp();
     const stamp = Date.now();
     const rows = await t.database.db
       .insert(locations)
@@ -24,7 +23,6 @@ describe('POST /api/locations/{id}/confirm', () => {
     id = rows[0]!.id;
     hiddenId = rows[1]!.id;
   });
-  afterAll(() => t.close());
   afterEach(() => setClock(null));
 
   const confirm = (locationId: number | string = id, ip = '10.3.0.1') =>

@@ -1,20 +1,17 @@
 // A place's own coordinates (decision 0303): given, they win over geocoding the address; a place
 // without an address can have them; they must be inside the Kansas City area and come in pairs.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MSG } from '../../../shared/messages.js';
-import { createTestApp, jsonHeaders, type TestApp } from '../../test/test-app.js';
+import { placeForm } from '../../test/places.js';
+import { injectJson, useTestApp } from '../../test/test-app.js';
 import type { Geocoder } from '../geocode/geocoder.js';
 import { createLocation, updateLocation } from './writes/index.js';
 
 describe('coordinates in the location payload', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
+  const t = useTestApp();
 
   const send = (method: 'POST' | 'PATCH', url: string, body: Record<string, unknown>) =>
-    t.app.inject({ method, url, headers: jsonHeaders, payload: JSON.stringify(body) });
+    injectJson(t.app, method, url, body);
   const create = async (body: Record<string, unknown>) => {
     const res = await send('POST', '/api/locations', body);
     expect(res.statusCode, res.body).toBe(201);
@@ -101,20 +98,12 @@ describe('coordinates in the location payload', () => {
       };
       const deps = { db: t.database.db, geocoder };
       const author = { sessionId: null, clientHash: null };
-      const base = {
+      const base = placeForm({
         name: 'Geo Park',
-        category: 'park' as const,
+        category: 'park',
         description: '',
         address: '1 Geo St, Kansas City, MO',
-        phone: '',
-        website: '',
-        operatingHours: '',
-        tagIds: [],
-        deadline: '',
-        registrationLink: '',
-        faqLink: '',
-        status: 'active' as const,
-      };
+      });
       const loc = await createLocation(deps, base, author);
       expect(calls).toEqual(['1 Geo St, Kansas City, MO']);
       expect([loc.latitude, loc.longitude]).toEqual([39.1, -94.58]);

@@ -2,11 +2,11 @@
 // clusters and points, grouped by grid cell. MAP_POINT_LIMIT is 4 here so that a dozen
 // places are "many".
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { MapAnswer, MapView } from '../../../shared/schemas/location.js';
 import { MAP_CELL_PX, mercatorLatLng, mercatorPixel } from '../../../shared/map-grid.js';
 import { locations } from '../../db/schema.js';
-import { createTestApp, jsonHeaders, type TestApp } from '../../test/test-app.js';
+import { injectJson, useTestApp } from '../../test/test-app.js';
 import { bumpDataVersion } from '../../plugins/search-cache/cache.js';
 
 const ZOOM = 10;
@@ -24,32 +24,33 @@ const EAST = { latitude: cellMiddle.lat, longitude: cellMiddle.lng + 0.4 };
 const NORTH = { latitude: cellMiddle.lat + 0.3, longitude: cellMiddle.lng };
 
 describe('map view API', () => {
-  let t: TestApp;
-  let ip = 0;
+  const t = useTestApp({ env: { MAP_POINT_LIMIT: '4' } });
   const unique = `m${Date.now().toString(36)}`;
   const ids: Record<string, number> = {};
 
-  const get = async (qs: string) => t.app.inject({ method: 'GET', url: `/api/locations/map?search=${unique}${qs}` });
+  const get = async (qs: string, headers: Record<string, string> = {}) =>
+    t.app.inject({ method: 'GET', url: `/api/locations/map?search=${unique}${qs}`, headers });
   const answer = async (qs: string): Promise<MapAnswer> => {
     const res = await get(qs);
     expect(res.statusCode, res.body).toBe(200);
     return res.json();
   };
   const viewQuery = (v: MapView) => `&west=${v.west}&south=${v.south}&east=${v.east}&north=${v.north}&zoom=${v.zoom}`;
+  // A degree around the downtown cell at ZOOM: the crowded cell and both lone places.
+  const aroundDowntown = {
+    west: cellMiddle.lng - 1,
+    south: cellMiddle.lat - 1,
+    east: cellMiddle.lng + 1,
+    north: cellMiddle.lat + 1,
+    zoom: ZOOM,
+  };
 
   beforeAll(async () => {
-    t = await createTestApp({ MAP_POINT_LIMIT: '4' });
     const place = async (key: string, category: string, point: { latitude: number; longitude: number } | null) => {
-      const res = await t.app.inject({
-        method: 'POST',
-        url: '/api/locations',
-        headers: jsonHeaders,
-        remoteAddress: `10.9.0.${++ip}`,
-        payload: JSON.stringify({
-          name: `${key} ${unique}`,
-          category,
-          address: category === 'resource' ? '' : '1 Main St',
-        }),
+      const res = await injectJson(t.app, 'POST', '/api/locations', {
+        name: `${key} ${unique}`,
+        category,
+        address: category === 'resource' ? '' : '1 Main St',
       });
       expect(res.statusCode, res.body).toBe(201);
       ids[key] = res.json().id;
@@ -70,7 +71,6 @@ describe('map view API', () => {
     await place('Seed Library', 'resource', null);
     bumpDataVersion();
   }, 120_000);
-  afterAll(() => t.close());
 
   it('answers every point when the matches are within the limit', async () => {
     const parks = await answer('&category=park');
@@ -100,14 +100,7 @@ describe('map view API', () => {
   });
 
   it('groups the view by grid cell: a cluster per crowded cell, lone places as points', async () => {
-    const view = {
-      west: cellMiddle.lng - 1,
-      south: cellMiddle.lat - 1,
-      east: cellMiddle.lng + 1,
-      north: cellMiddle.lat + 1,
-      zoom: ZOOM,
-    };
-    const a = await answer(viewQuery(view));
+    const a = await answer(viewQuery(aroundDowntown));
     expect(a.total).toBe(10);
     expect(a.complete).toBe(false);
     expect(a.clusters).toHaveLength(1);
@@ -138,18 +131,11 @@ describe('map view API', () => {
   });
 
   it('applies the list filters to the clusters too', async () => {
-    const view = {
-      west: cellMiddle.lng - 1,
-      south: cellMiddle.lat - 1,
-      east: cellMiddle.lng + 1,
-      north: cellMiddle.lat + 1,
-      zoom: ZOOM,
-    };
-    const markets = await answer(`&category=farmers-market${viewQuery(view)}`);
+    const markets = await answer(`&category=farmers-market${viewQuery(aroundDowntown)}`);
     expect(markets.total).toBe(8);
     expect(markets.clusters.map((c) => c.count)).toEqual([8]);
     expect(markets.points).toEqual([]);
-    const none = await answer(`&category=community-garden${viewQuery(view)}`);
+    const none = await answer(`&category=community-garden${viewQuery(aroundDowntown)}`);
     expect(none).toEqual({ total: 0, bounds: null, complete: true, points: [], clusters: [] });
   });
 
@@ -176,30 +162,8 @@ describe('map view API', () => {
     const first = await get('');
     const etag = first.headers.etag as string;
     expect(etag).toBeTruthy();
-    expect(
-      (
-        await t.app.inject({
-          method: 'GET',
-          url: `/api/locations/map?search=${unique}`,
-          headers: { 'if-none-match': etag },
-        })
-      ).statusCode,
-    ).toBe(304);
-    await t.app.inject({
-      method: 'PATCH',
-      url: `/api/locations/${ids['North Park']}`,
-      headers: jsonHeaders,
-      remoteAddress: '10.9.1.1',
-      payload: JSON.stringify({ name: `North Park renamed ${unique}` }),
-    });
-    expect(
-      (
-        await t.app.inject({
-          method: 'GET',
-          url: `/api/locations/map?search=${unique}`,
-          headers: { 'if-none-match': etag },
-        })
-      ).statusCode,
-    ).toBe(200);
+    expect((await get('', { 'if-none-match': etag })).statusCode).toBe(304);
+    await injectJson(t.app, 'PATCH', `/api/locations/${ids['North Park']}`, { name: `North Park renamed ${unique}` });
+    expect((await get('', { 'if-none-match': etag })).statusCode).toBe(200);
   });
 });

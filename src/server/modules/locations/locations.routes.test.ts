@@ -1,30 +1,17 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MSG } from '../../../shared/messages.js';
 import { locationSchema } from '../../../shared/schemas/location.js';
 import { flagReports, locationEngagement, locationTags, locations, revisions, tags } from '../../db/schema.js';
-import { createTestApp, jsonHeaders, type TestApp } from '../../test/test-app.js';
+import { injectJson, useTestApp, writeUntilRefused } from '../../test/test-app.js';
 import { writeRevision } from '../revisions/revisions.repository.js';
 import { snapshotLocation } from './writes/index.js';
 
 describe('locations API', () => {
-  let t: TestApp;
-  let ip = 0;
-  // Opening and migrating a fresh database can take a minute on a busy 2-core machine.
-  beforeAll(async () => {
-    t = await createTestApp();
-  }, 180_000);
-  afterAll(() => t.close());
+  const t = useTestApp();
 
   const send = (method: 'POST' | 'PATCH', url: string, body: unknown, headers: Record<string, string> = {}) =>
-    t.app.inject({
-      method,
-      url,
-      headers: { ...jsonHeaders, ...headers },
-      // Each write from its own address, so the write limit is not what these tests meet.
-      remoteAddress: `10.2.${Math.floor(++ip / 250)}.${ip % 250}`,
-      payload: JSON.stringify(body),
-    });
+    injectJson(t.app, method, url, body, { headers });
   const get = (url: string) => t.app.inject({ method: 'GET', url });
   const create = async (body: Record<string, unknown>, headers: Record<string, string> = {}) => {
     const res = await send('POST', '/api/locations', body, headers);
@@ -353,20 +340,13 @@ describe('locations API', () => {
   });
 
   it('rate limits location writes with 429 and Retry-After', async () => {
-    let last = 0;
-    let retry: string | undefined;
-    for (let i = 0; i < 70 && last !== 429; i++) {
-      const res = await t.app.inject({
-        method: 'POST',
-        url: '/api/locations',
-        headers: jsonHeaders,
-        remoteAddress: '10.201.0.1',
-        payload: JSON.stringify({ name: `Flood ${i}`, category: 'resource' }),
-      });
-      last = res.statusCode;
-      retry = res.headers['retry-after'] as string | undefined;
-    }
-    expect(last).toBe(429);
-    expect(Number(retry)).toBeGreaterThan(0);
+    const { status, retryAfter } = await writeUntilRefused(
+      t.app,
+      '/api/locations',
+      (i) => ({ name: `Flood ${i}`, category: 'resource' }),
+      { remoteAddress: '10.201.0.1', tries: 70 },
+    );
+    expect(status).toBe(429);
+    expect(Number(retryAfter)).toBeGreaterThan(0);
   });
 });

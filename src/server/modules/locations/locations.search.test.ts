@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { locations } from '../../db/schema.js';
-import { createTestApp, jsonHeaders, type TestApp } from '../../test/test-app.js';
+import { injectJson, jsonHeaders, useTestApp } from '../../test/test-app.js';
 import { boundingBox, buildTextQuery } from './locations.search.js';
 
 // A point in Kansas City and places set at known distances north of it (1° latitude ≈ 69.05 mi).
@@ -29,20 +29,13 @@ describe('buildTextQuery', () => {
 });
 
 describe('locations search API', () => {
-  let t: TestApp;
-  let ip = 0;
+  const t = useTestApp();
   const ids: Record<string, number> = {};
   const tagIds: Record<string, number> = {};
   const unique = `q${Date.now().toString(36)}`;
 
   const post = async (url: string, body: unknown) => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url,
-      headers: jsonHeaders,
-      remoteAddress: `10.3.${Math.floor(++ip / 250)}.${ip % 250}`,
-      payload: JSON.stringify(body),
-    });
+    const res = await injectJson(t.app, 'POST', url, body);
     expect(res.statusCode, res.body).toBe(201);
     return res.json();
   };
@@ -57,7 +50,6 @@ describe('locations search API', () => {
   };
 
   beforeAll(async () => {
-    t = await createTestApp();
     for (const name of ['Pollinator', 'Wheelchair', 'Honey'])
       tagIds[name] = (await post('/api/tags', { name: `${name} ${unique}` })).id;
     const places: [string, string, string, string, number[], { latitude: number; longitude: number } | null][] = [
@@ -118,7 +110,6 @@ describe('locations search API', () => {
         .where(eq(locations.id, loc.id));
     }
   }, 180_000);
-  afterAll(() => t.close());
 
   const mine = (names: string[]) => names.filter((n) => n.endsWith(unique)).map((n) => n.slice(0, -unique.length - 1));
 

@@ -1,32 +1,21 @@
 // No silent lost updates (issue 13, finding 8): reads send the place's version as the ETag, a
 // PATCH with a stale If-Match is refused with 412 and writes nothing, one without still works.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MSG } from '../../../shared/messages.js';
-import { createTestApp, jsonHeaders, type TestApp } from '../../test/test-app.js';
+import { injectJson, useTestApp } from '../../test/test-app.js';
 
 describe('place versions (ETag / If-Match)', () => {
-  let t: TestApp;
-  let ip = 0;
-  beforeAll(async () => {
-    t = await createTestApp();
-  }, 180_000);
-  afterAll(() => t.close());
+  const t = useTestApp();
 
   const patch = (id: number, body: unknown, headers: Record<string, string> = {}) =>
-    t.app.inject({
-      method: 'PATCH',
-      url: `/api/locations/${id}`,
-      headers: { ...jsonHeaders, ...headers },
-      remoteAddress: `10.9.0.${++ip}`,
-      payload: JSON.stringify(body),
-    });
+    injectJson(t.app, 'PATCH', `/api/locations/${id}`, body, { headers });
 
   it('refuses an edit made on an old version with 412, and keeps the newer one', async () => {
-    const created = await t.app.inject({
-      method: 'POST',
-      url: '/api/locations',
-      headers: jsonHeaders,
-      payload: JSON.stringify({ name: 'Version Garden', category: 'resource', tagIds: [], phone: '816-555-0001' }),
+    const created = await injectJson(t.app, 'POST', '/api/locations', {
+      name: 'Version Garden',
+      category: 'resource',
+      tagIds: [],
+      phone: '816-555-0001',
     });
     expect(created.statusCode, created.body).toBe(201);
     const { id, slug } = created.json();

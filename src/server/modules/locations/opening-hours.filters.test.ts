@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appSettings, locationOpenIntervals, revisions } from '../../db/schema.js';
 import { setClock } from '../../lib/clock.js';
 import { setSearchCacheEnabled } from '../../plugins/search-cache/cache.js';
-import { createTestApp, jsonHeaders, type TestApp } from '../../test/test-app.js';
+import { injectJson, useTestApp } from '../../test/test-app.js';
 import { revertRevision } from '../admin/review.repository.js';
 import {
   importLocations,
@@ -21,11 +21,9 @@ const DAY = 24 * HOUR;
 const SAT_10AM = new Date('2026-06-13T15:00:00Z');
 
 describe('openNow and inSeason filters', () => {
-  let t: TestApp;
-  let ip = 0;
+  const t = useTestApp();
   const ids: Record<string, number> = {};
   beforeAll(async () => {
-    t = await createTestApp();
     // Answers are computed afresh each time: the clock moves between requests here.
     setSearchCacheEnabled(false);
     setClock(SAT_10AM);
@@ -49,20 +47,12 @@ describe('openNow and inSeason filters', () => {
       ids[name] = res.json().id;
     }
   }, 180_000);
-  afterAll(async () => {
+  afterAll(() => {
     setClock(null);
     setSearchCacheEnabled(true);
-    await t.close();
   });
 
-  const send = (method: 'POST' | 'PATCH', url: string, body: unknown) =>
-    t.app.inject({
-      method,
-      url,
-      headers: jsonHeaders,
-      remoteAddress: `10.7.${Math.floor(++ip / 250)}.${ip % 250}`,
-      payload: JSON.stringify(body),
-    });
+  const send = (method: 'POST' | 'PATCH', url: string, body: unknown) => injectJson(t.app, method, url, body);
   const list = async (query: string) => {
     const res = await t.app.inject({ method: 'GET', url: `/api/locations?search=hoursfilter&${query}` });
     expect(res.statusCode, res.body).toBe(200);

@@ -1,9 +1,9 @@
 // Read answers carry the structured hours and what they mean now (decision 0800): openingHours,
 // openNow, nextChange (evaluated at the server's clock, pinned here) and lastVerifiedAt.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { locationSchema } from '../../../shared/schemas/location.js';
 import { setClock } from '../../lib/clock.js';
-import { createTestApp, jsonHeaders, type TestApp } from '../../test/test-app.js';
+import { injectJson, useTestApp } from '../../test/test-app.js';
 
 // Saturday 13 June 2026, 10:00 in Kansas City (CDT, UTC-5).
 const SAT_10AM = new Date('2026-06-13T15:00:00Z');
@@ -11,22 +11,10 @@ const SAT_10AM = new Date('2026-06-13T15:00:00Z');
 const SAT_2PM = new Date('2026-06-13T19:00:00Z');
 
 describe('opening hours in read answers', () => {
-  let t: TestApp;
-  let ip = 0;
-  beforeAll(async () => {
-    t = await createTestApp();
-  }, 180_000);
-  afterAll(() => t.close());
+  const t = useTestApp();
   afterEach(() => setClock(null));
 
-  const send = (method: 'POST' | 'PATCH', url: string, body: unknown) =>
-    t.app.inject({
-      method,
-      url,
-      headers: jsonHeaders,
-      remoteAddress: `10.9.${Math.floor(++ip / 250)}.${ip % 250}`,
-      payload: JSON.stringify(body),
-    });
+  const send = (method: 'POST' | 'PATCH', url: string, body: unknown) => injectJson(t.app, method, url, body);
   const get = async (url: string) => {
     const res = await t.app.inject({ method: 'GET', url });
     expect(res.statusCode, res.body).toBe(200);

@@ -2,11 +2,11 @@
 // sentence in errors.openingHours, the tidy spelling is stored, '' and null mean none, and a
 // revert puts the hours back with the other fields.
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { OPENING_HOURS_MAX } from '../../../shared/constants.js';
 import { OPENING_HOURS_MAX_LENGTH, validateOpeningHours } from '../../../shared/opening-hours.js';
 import { locations, revisions } from '../../db/schema.js';
-import { createTestApp, jsonHeaders, type TestApp } from '../../test/test-app.js';
+import { injectJson, useTestApp } from '../../test/test-app.js';
 import { revertRevision } from '../admin/review.repository.js';
 import { parseImportCsv } from '../bulk-import/bulk-import.csv.js';
 import { importLocations } from './writes/index.js';
@@ -14,21 +14,9 @@ import { importLocations } from './writes/index.js';
 const UNREADABLE = 'Mo 10:00-12:00 fo';
 
 describe('opening hours on write', () => {
-  let t: TestApp;
-  let ip = 0;
-  beforeAll(async () => {
-    t = await createTestApp();
-  }, 180_000);
-  afterAll(() => t.close());
+  const t = useTestApp();
 
-  const send = (method: 'POST' | 'PATCH', url: string, body: unknown) =>
-    t.app.inject({
-      method,
-      url,
-      headers: jsonHeaders,
-      remoteAddress: `10.8.${Math.floor(++ip / 250)}.${ip % 250}`,
-      payload: JSON.stringify(body),
-    });
+  const send = (method: 'POST' | 'PATCH', url: string, body: unknown) => injectJson(t.app, method, url, body);
   const park = (name: string, extra: Record<string, unknown> = {}) => ({
     name,
     category: 'park',

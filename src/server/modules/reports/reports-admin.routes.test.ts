@@ -1,9 +1,8 @@
 // The review desk's flag reports (decision 0703): the list carries no screenshot, each picture is
 // its own administrator-only image/png.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { flagReports } from '../../db/schema.js';
-import { ensureAdminFromEnv } from '../../startup.js';
-import { createTestApp, jsonHeaders, type TestApp } from '../../test/test-app.js';
+import { injectJson, signInAdmin, useTestApp } from '../../test/test-app.js';
 
 const ADMIN = { username: 'shot-admin', password: 'correct horse battery' };
 // A 1x1 transparent PNG (the client's placeholder).
@@ -11,32 +10,22 @@ const PNG_B64 = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAA
 const PNG = `data:image/png;base64,${PNG_B64}`;
 
 describe('review desk: flag report screenshots', () => {
-  let t: TestApp;
+  const t = useTestApp({ admin: ADMIN });
   let cookie: string;
   let withShot: number;
   let withoutShot: number;
   beforeAll(async () => {
-    t = await createTestApp({ ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password });
-    await ensureAdminFromEnv(t.database.db, t.env);
-    const login = await t.app.inject({
-      method: 'POST',
-      url: '/api/admin/login',
-      headers: jsonHeaders,
-      payload: JSON.stringify(ADMIN),
-    });
-    const c = login.cookies.find((x) => x.name === 'kc_admin');
-    cookie = `kc_admin=${c?.value}`;
+    cookie = await signInAdmin(t, ADMIN);
     const post = (screenshot?: string) =>
-      t.app.inject({
-        method: 'POST',
-        url: '/api/flag-reports',
-        headers: jsonHeaders,
-        payload: JSON.stringify({ locationId: null, flagType: 'other', description: 'broken', screenshot }),
+      injectJson(t.app, 'POST', '/api/flag-reports', {
+        locationId: null,
+        flagType: 'other',
+        description: 'broken',
+        screenshot,
       });
     withShot = (await post(PNG)).json().id;
     withoutShot = (await post()).json().id;
   });
-  afterAll(() => t.close());
 
   const get = (url: string, headers: Record<string, string> = { cookie }) =>
     t.app.inject({ method: 'GET', url, headers });

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { SCREENSHOT_MAX_BYTES, SCREENSHOT_MAX_PIXELS, SCREENSHOT_MAX_SIDE_PX } from '../../../shared/constants.js';
 import {
   containsScriptTag,
@@ -10,7 +10,7 @@ import {
 } from '../../../shared/schemas/flag-report.js';
 import { flagReports, locations } from '../../db/schema.js';
 import { leaveRoomInWindow } from '../../test/clock.js';
-import { createTestApp, jsonHeaders, type TestApp } from '../../test/test-app.js';
+import { jsonHeaders, useTestApp } from '../../test/test-app.js';
 
 const PNG_HEAD = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 /** The signature and an IHDR chunk declaring width x height (its CRC is not checked), then filler up
@@ -32,11 +32,10 @@ const PLACEHOLDER =
   'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=';
 
 describe('flag reports API (POST /api/flag-reports)', () => {
-  let t: TestApp;
+  const t = useTestApp();
   let locationId: number;
   let ipCounter = 0;
   beforeAll(async () => {
-    t = await createTestApp();
     const rows = await t.database.db
       .insert(locations)
       .values({
@@ -48,7 +47,6 @@ describe('flag reports API (POST /api/flag-reports)', () => {
       .returning({ id: locations.id });
     locationId = rows[0]!.id;
   });
-  afterAll(() => t.close());
   afterEach(() => {
     vi.useRealTimers();
   });

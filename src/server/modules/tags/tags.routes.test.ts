@@ -1,31 +1,17 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { locations, revisions } from '../../db/schema.js';
-import { createTestApp, jsonHeaders, type TestApp } from '../../test/test-app.js';
+import { injectJson, useTestApp, writeUntilRefused } from '../../test/test-app.js';
 
 describe('tags API', () => {
-  let t: TestApp;
-  let ip = 0;
-  // Opening and migrating a fresh database can take a minute on a busy 2-core machine.
-  beforeAll(async () => {
-    t = await createTestApp();
-  }, 180_000);
-  afterAll(() => t.close());
+  const t = useTestApp();
 
-  // Each call from its own address so the write limit is not what these tests meet.
   const send = (
     method: 'POST' | 'PATCH' | 'DELETE',
     url: string,
     body?: unknown,
     headers: Record<string, string> = {},
-  ) =>
-    t.app.inject({
-      method,
-      url,
-      headers: body === undefined ? headers : { ...jsonHeaders, ...headers },
-      remoteAddress: `10.1.${Math.floor(++ip / 250)}.${ip % 250}`,
-      ...(body === undefined ? {} : { payload: JSON.stringify(body) }),
-    });
+  ) => injectJson(t.app, method, url, body, { headers });
   const list = async () =>
     (await t.app.inject({ method: 'GET', url: '/api/tags' })).json() as { id: number; name: string }[];
 
@@ -135,21 +121,12 @@ describe('tags API', () => {
   });
 
   it('rate limits tag writes with 429 and Retry-After', async () => {
-    let last = 0;
-    let retry: string | undefined;
     // Up to two windows' worth, in case the minute turns over mid-loop.
-    for (let i = 0; i < 130 && last !== 429; i++) {
-      const res = await t.app.inject({
-        method: 'POST',
-        url: '/api/tags',
-        headers: jsonHeaders,
-        remoteAddress: '10.200.0.1',
-        payload: JSON.stringify({ name: `flood tag ${i}` }),
-      });
-      last = res.statusCode;
-      retry = res.headers['retry-after'] as string | undefined;
-    }
-    expect(last).toBe(429);
-    expect(Number(retry)).toBeGreaterThan(0);
+    const { status, retryAfter } = await writeUntilRefused(t.app, '/api/tags', (i) => ({ name: `flood tag ${i}` }), {
+      remoteAddress: '10.200.0.1',
+      tries: 130,
+    });
+    expect(status).toBe(429);
+    expect(Number(retryAfter)).toBeGreaterThan(0);
   });
 });

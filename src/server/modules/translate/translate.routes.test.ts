@@ -3,10 +3,9 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeTranslator } from '../../../../e2e/fakes/fake-translator.js';
 import { locations, translationCache } from '../../db/schema.js';
-import { createTestApp, jsonHeaders, type TestApp } from '../../test/test-app.js';
+import { jsonHeaders, useTestApp } from '../../test/test-app.js';
 
 describe('POST /api/translate (a place stored field, decision 0706)', () => {
-  let t: TestApp;
   let fake: http.Server;
   let requests = 0;
   let seen: string[] = [];
@@ -26,7 +25,11 @@ describe('POST /api/translate (a place stored field, decision 0706)', () => {
     ids[key] = row!.id;
   };
 
-  beforeAll(async () => {
+  // Hooks after run in reverse: the app closes before its translator does.
+  afterAll(() => {
+    fake.close();
+  });
+  const t = useTestApp(async () => {
     fake = await startFakeTranslator(0);
     fake.on('request', (req: http.IncomingMessage) => {
       requests++;
@@ -36,18 +39,15 @@ describe('POST /api/translate (a place stored field, decision 0706)', () => {
       });
       req.on('end', () => seen.push(raw));
     });
-    const port = (fake.address() as AddressInfo).port;
-    t = await createTestApp({ TRANSLATE_URL: `http://127.0.0.1:${port}` });
+    return { env: { TRANSLATE_URL: `http://127.0.0.1:${(fake.address() as AddressInfo).port}` } };
+  });
+  beforeAll(async () => {
     await place('eggs', '<p>Fresh eggs on Saturdays</p>');
     await place('twin', '<p>Fresh eggs on Saturdays</p>');
     await place('script', '<p>Hello <script>alert(1)</script><a href="javascript:x">x</a></p>');
     await place('broken', '<p>untranslatable words</p>');
     await place('hidden', '<p>A hidden garden</p>', true);
     await place('empty', null);
-  });
-  afterAll(async () => {
-    await t.close();
-    fake.close();
   });
 
   const post = (body: unknown) =>

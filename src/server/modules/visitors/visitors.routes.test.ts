@@ -1,12 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, jsonHeaders, type TestApp } from '../../test/test-app.js';
+import { describe, expect, it } from 'vitest';
+import { jsonHeaders, useTestApp } from '../../test/test-app.js';
 
 describe('visitors API', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
+  const t = useTestApp();
 
   const total = async () =>
     (await t.app.inject({ method: 'GET', url: '/api/visitors/total' })).json().totalVisitors as number;

@@ -1,6 +1,6 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, jsonHeaders, type TestApp } from '../../test/test-app.js';
+import { jsonHeaders, useTestApp } from '../../test/test-app.js';
 import { LOCATION_LIST_QUERY_FIELDS, locationListQuerySchema } from '../../../shared/schemas/location.js';
 import { createSearchCache, dataVersion, writeMayChangeSearch } from './cache.js';
 import { searchKey } from './index.js';
@@ -66,12 +66,8 @@ describe('the search cache key', () => {
 });
 
 describe('search answers stay right with the cache', () => {
-  let t: TestApp;
+  const t = useTestApp();
   const unique = `c${Date.now().toString(36)}`;
-  beforeAll(async () => {
-    t = await createTestApp();
-  }, 60_000);
-  afterAll(() => t.close());
 
   it('shows a new or renamed place right after the write, and answers 304 to an unchanged map', async () => {
     const list = async () => {
@@ -160,18 +156,14 @@ describe('search answers stay right with the cache', () => {
 
 // PostgreSQL: another process's write reaches this one's cache through NOTIFY (decision 0204).
 describe.runIf(process.env.TEST_DATABASE_URL)('search cache shared by processes on PostgreSQL', () => {
-  let t: TestApp;
+  const t = useTestApp();
   let other: pg.Client;
   const unique = `n${Date.now().toString(36)}`;
   beforeAll(async () => {
-    t = await createTestApp();
     other = new pg.Client({ connectionString: t.databaseUrl });
     await other.connect();
-  }, 60_000);
-  afterAll(async () => {
-    await other.end();
-    await t.close();
   });
+  afterAll(() => other.end());
 
   const names = async () => {
     const res = await t.app.inject({ method: 'GET', url: `/api/locations?search=${unique}` });

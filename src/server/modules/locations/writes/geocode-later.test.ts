@@ -2,9 +2,9 @@
 // stand-in point and is marked; a later round asks again and puts the real point in, unless
 // someone edited the place meanwhile.
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { locations } from '../../../db/schema.js';
-import { createTestApp, type TestApp } from '../../../test/test-app.js';
+import { useTestApp } from '../../../test/test-app.js';
 import { createGeocoder, type Geocoder } from '../../geocode/geocoder.js';
 import { createLocation, geocodePendingPlaces, updateLocation } from './index.js';
 
@@ -21,11 +21,7 @@ const answering: Geocoder = {
 const author = { sessionId: null, clientHash: null };
 
 describe('geocoding a place later', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  }, 180_000);
-  afterAll(() => t.close());
+  const t = useTestApp();
 
   const row = async (id: number) => (await t.database.db.select().from(locations).where(eq(locations.id, id)))[0]!;
   const place = (name: string, geocoder: Geocoder) =>

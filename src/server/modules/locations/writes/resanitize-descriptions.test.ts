@@ -1,17 +1,13 @@
 // Stored descriptions from before decision 0700 lose a user's class, style and id at start-up.
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { locations } from '../../../db/schema.js';
 import { onStartHooks } from '../../../startup.js';
-import { createTestApp, type TestApp } from '../../../test/test-app.js';
+import { useTestApp } from '../../../test/test-app.js';
 import { resanitizeStoredDescriptions } from './resanitize-descriptions.js';
 
 describe('re-sanitising stored descriptions', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
+  const t = useTestApp();
 
   it('cleans an old overlay link once, leaves clean ones alone, and runs at start', async () => {
     const old = '<p>Hi <a href="https://evil.example/" class="fixed inset-0 z-[60010] block">x</a></p>';

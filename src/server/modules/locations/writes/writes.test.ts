@@ -2,9 +2,9 @@
 // path, reverts that put back only what the reverted change changed (409 when a later change
 // edited the same field), and tag deletions that a revert undoes with their links.
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { locationSlugs, locations, locationTags, revisions, tags } from '../../../db/schema.js';
-import { createTestApp, type TestApp } from '../../../test/test-app.js';
+import { useTestApp } from '../../../test/test-app.js';
 import { revertRevision, revertSession } from '../../admin/review.repository.js';
 import { createTag, deleteTag, updateTag } from '../../tags/tags.repository.js';
 import { allocateSlugs, createLocation, importLocations, SNAPSHOT_FIELDS, updateLocation } from './index.js';
@@ -13,12 +13,8 @@ const noGeo = { geocode: async () => null };
 const anon = (sessionId: string) => ({ sessionId, clientHash: 'h' });
 
 describe('the write path for places', () => {
-  let t: TestApp;
+  const t = useTestApp();
   const deps = () => ({ db: t.database.db, geocoder: noGeo });
-  beforeAll(async () => {
-    t = await createTestApp();
-  }, 180_000);
-  afterAll(() => t.close());
 
   const place = (name: string, extra: Record<string, unknown> = {}) =>
     createLocation(
