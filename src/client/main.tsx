@@ -1,5 +1,6 @@
 import './lib/zod-jitless';
 import { hydrate } from '@tanstack/react-query';
+import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import i18n, { preferredLanguage } from './lib/i18n';
@@ -34,7 +35,11 @@ function start() {
   seedNarrowFirstPage(queryClient);
   void i18n.loadNamespaces(data.namespaces);
   if (data.chunk) void ROUTE_CHUNKS[data.chunk]?.().catch(() => undefined);
-  hydrateRoot(container, <Root client={queryClient} i18n={i18n} Router={BrowserRouter} consent={data.consent} />);
+  // As a transition, hydration works in slices and lets the browser paint and take input between
+  // them, rather than holding the main thread for the whole page (docs/benchmarks.md, Lighthouse).
+  startTransition(() => {
+    hydrateRoot(container, <Root client={queryClient} i18n={i18n} Router={BrowserRouter} consent={data.consent} />);
+  });
 }
 // After the first frame: the server's HTML is painted before the bundle's work (hydration) takes the
 // main thread, so a slow phone shows the page as soon as it has the HTML (docs/benchmarks.md, Lighthouse).

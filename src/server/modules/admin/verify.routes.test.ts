@@ -39,7 +39,10 @@ describe('verifying places', () => {
       headers: { cookie },
     });
     expect(res.statusCode, res.body).toBe(200);
-    return res.json() as { items: { id: number; name: string; lastVerifiedAt: string | null }[]; total: number };
+    return res.json() as {
+      items: { id: number; name: string; lastVerifiedAt: string | null; visitorConfirmations: number }[];
+      total: number;
+    };
   };
 
   it('needs an administrator session, and a place that exists', async () => {
@@ -99,5 +102,27 @@ describe('verifying places', () => {
     const page = await needsCheck(`?limit=1&offset=${never.length + 1}`);
     expect(page.items.map((i) => i.id)).toEqual([old.id]);
     expect(page.total).toBe(total);
+  });
+
+  it('shows the visitors who said a due place is still correct in the last 90 days, never as a check', async () => {
+    const p = await place('Needs Check Visitors');
+    // One answer per client (its address) and day: three addresses make three answers.
+    const confirm = (client: number) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/locations/${p.id}/confirm`,
+        headers: jsonHeaders,
+        remoteAddress: `10.9.0.${client}`,
+        payload: '{}',
+      });
+    setClock(new Date('2026-01-05T12:00:00Z'));
+    expect((await confirm(1)).statusCode).toBe(200); // outside the window by the time of the list
+    setClock(new Date('2026-04-01T12:00:00Z'));
+    expect((await confirm(2)).statusCode).toBe(200);
+    expect((await confirm(3)).statusCode).toBe(200);
+    setClock(new Date('2026-04-20T12:00:00Z'));
+    const { items } = await needsCheck('?limit=200');
+    const item = items.find((i) => i.id === p.id);
+    expect(item).toMatchObject({ lastVerifiedAt: null, visitorConfirmations: 2 });
   });
 });
