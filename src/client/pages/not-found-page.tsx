@@ -1,23 +1,10 @@
-import { Search } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
-import { Button } from '../components/ui/button';
+import { NotFoundNotice } from '../components/not-found-notice';
 import { useDocumentTitle } from './page-parts';
 
 /** Unknown paths (the server answers them with HTTP 404 and this same client). */
 export default function NotFoundPage() {
-  const { t } = useTranslation('pages');
-  useDocumentTitle(t('notFound.documentTitle'));
-  return (
-    <div className="mx-auto flex max-w-xl flex-col items-center px-4 py-16 text-center sm:py-24">
-      <h1 className="text-3xl font-bold text-brand-900 sm:text-4xl">{t('notFound.title')}</h1>
-      <p className="mt-4 text-lg text-gray-800">{t('notFound.body')}</p>
-      <Button asChild className="mt-8">
-        <Link to="/discover">
-          <Search aria-hidden="true" className="h-4 w-4" />
-          {t('notFound.back')}
-        </Link>
-      </Button>
-    </div>
-  );
+  const { t } = useTranslation('pages', { keyPrefix: 'notFound' });
+  useDocumentTitle(t('documentTitle'));
+  return <NotFoundNotice look="page" title={t('title')} body={t('body')} backLabel={t('back')} />;
 }

@@ -4,9 +4,11 @@
 import { ArrowLeft, Pencil, Share2 } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import type { Location } from '../../../shared/schemas/location';
+import { NotFoundNotice } from '../../components/not-found-notice';
 import { Button } from '../../components/ui/button';
+import { LinkButton } from '../../components/ui/link-button';
 import { queryClient } from '../../lib/query-client';
 import { cn } from '../../lib/cn';
 import { recordEngagement } from '../../lib/engagement';
@@ -48,30 +50,16 @@ function LocationSkeleton() {
 function BackLink() {
   const { t } = useTranslation('location');
   return (
-    <Button asChild variant="ghost" className="-ml-3">
-      <Link to="/discover">
-        <ArrowLeft aria-hidden="true" className="h-4 w-4" />
-        {t('back')}
-      </Link>
-    </Button>
+    <LinkButton to="/discover" icon={ArrowLeft} variant="ghost" className="-ml-3">
+      {t('back')}
+    </LinkButton>
   );
 }
 
 function NotFoundCard() {
   const { t } = useTranslation('location');
   useDocumentTitle(`${t('notFoundTitle')} | ${SITE_NAME}`);
-  return (
-    <div className="rounded-lg border border-gray-200 bg-white p-6 text-center shadow-sm sm:p-10">
-      <h1 className="text-2xl font-bold text-gray-900">{t('notFoundTitle')}</h1>
-      <p className="mt-3 text-gray-800">{t('notFound')}</p>
-      <Button asChild className="mt-6">
-        <Link to="/discover">
-          <ArrowLeft aria-hidden="true" className="h-4 w-4" />
-          {t('back')}
-        </Link>
-      </Button>
-    </div>
-  );
+  return <NotFoundNotice look="card" title={t('notFoundTitle')} body={t('notFound')} backLabel={t('back')} />;
 }
 
 function LocationDetails({ location }: { location: Location }) {
