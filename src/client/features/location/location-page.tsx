@@ -23,6 +23,8 @@ import { PageHours } from './page-hours';
 import { CategoryBadge, LocationReadView, useReadTabs } from './read-view';
 
 const SITE_NAME = 'KC Green Directory';
+/** The page's white panels: the edit form, or the contact facts and the read view. */
+const PANEL = 'rounded-lg border border-gray-200 bg-white p-4 shadow-sm sm:p-6';
 
 function useDocumentTitle(title: string | null) {
   useEffect(() => {
@@ -110,10 +112,7 @@ function LocationDetails({ location }: { location: Location }) {
       </header>
 
       {editing ? (
-        <section
-          aria-labelledby="edit-heading"
-          className="rounded-lg border border-gray-200 bg-white p-4 shadow-sm sm:p-6"
-        >
+        <section aria-labelledby="edit-heading" className={PANEL}>
           <h2 id="edit-heading" className="mb-4 text-xl font-semibold text-gray-900">
             {t('editHeading')}
           </h2>
@@ -122,10 +121,7 @@ function LocationDetails({ location }: { location: Location }) {
       ) : (
         <>
           {/* Always shown: at least the directions control (address, else coordinates, else name). */}
-          <section
-            aria-label={t('contactLabel')}
-            className="rounded-lg border border-gray-200 bg-white p-4 shadow-sm sm:p-6"
-          >
+          <section aria-label={t('contactLabel')} className={PANEL}>
             <ContactFacts location={location} onAddressClick={openDirections} />
             <div className="mt-6">
               <PageHours location={location} />
@@ -134,10 +130,7 @@ function LocationDetails({ location }: { location: Location }) {
               <TagList location={location} />
             </div>
           </section>
-          <section
-            className="rounded-lg border border-gray-200 bg-white p-4 shadow-sm sm:p-6"
-            aria-label={t('infoLabel')}
-          >
+          <section className={PANEL} aria-label={t('infoLabel')}>
             <LocationReadView location={location} tabs={tabs} engagement={engagementOf(byId)} />
           </section>
         </>
