@@ -1,8 +1,7 @@
 import { Home, Plus } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useAppDialogs } from '../app/app-dialogs';
-import { Button } from '../components/ui/button';
-import { LinkButton } from '../components/ui/link-button';
+import { Button, LinkButton } from '../components/ui/button';
 import { BulletList, PageSection, StaticPage, useList } from './page-parts';
 
 export default function AboutPage() {

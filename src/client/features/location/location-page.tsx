@@ -6,9 +6,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import type { Location } from '../../../shared/schemas/location';
-import { NotFoundNotice } from '../../components/not-found-notice';
-import { Button } from '../../components/ui/button';
-import { LinkButton } from '../../components/ui/link-button';
+import { Button, type ButtonProps, LinkButton } from '../../components/ui/button';
 import { queryClient } from '../../lib/query-client';
 import { cn } from '../../lib/cn';
 import { recordEngagement } from '../../lib/engagement';
@@ -49,10 +47,11 @@ function LocationSkeleton() {
   );
 }
 
-function BackLink() {
+/** Back to Discover: above a place, and under the not-found card. */
+function BackLink(button: Pick<ButtonProps, 'variant' | 'className'>) {
   const { t } = useTranslation('location');
   return (
-    <LinkButton to="/discover" icon={ArrowLeft} variant="ghost" className="-ml-3">
+    <LinkButton to="/discover" icon={ArrowLeft} {...button}>
       {t('back')}
     </LinkButton>
   );
@@ -61,7 +60,13 @@ function BackLink() {
 function NotFoundCard() {
   const { t } = useTranslation('location');
   useDocumentTitle(`${t('notFoundTitle')} | ${SITE_NAME}`);
-  return <NotFoundNotice look="card" title={t('notFoundTitle')} body={t('notFound')} backLabel={t('back')} />;
+  return (
+    <div className="rounded-lg border border-gray-200 bg-white p-6 text-center shadow-sm sm:p-10">
+      <h1 className="text-2xl font-bold text-gray-900">{t('notFoundTitle')}</h1>
+      <p className="mt-3 text-gray-800">{t('notFound')}</p>
+      <BackLink className="mt-6" />
+    </div>
+  );
 }
 
 function LocationDetails({ location }: { location: Location }) {
@@ -89,7 +94,7 @@ function LocationDetails({ location }: { location: Location }) {
 
   return (
     <article aria-labelledby="location-name" className="space-y-6">
-      <BackLink />
+      <BackLink variant="ghost" className="-ml-3" />
       <header className="flex flex-col gap-4 sm:flex-row sm:items-start sm:justify-between">
         <div className="min-w-0 space-y-2">
           <h1 id="location-name" className="break-words text-3xl font-bold text-gray-900">
