@@ -12,6 +12,9 @@ import { useKeyboardShortcuts } from './use-keyboard-shortcuts';
 // it: the toast store itself is plain code, so a toast requested earlier still shows.
 const Toaster = lazy(() => import('../components/ui/toaster').then((m) => ({ default: m.Toaster })));
 
+/** The footer's links, in their order: each page's path and its catalog key under footer. */
+const FOOTER_PAGES = ['about', 'privacy', 'terms', 'cookies'] as const;
+
 export function Layout({ children }: { children: ReactNode }) {
   const { t } = useTranslation('common');
   useKeyboardShortcuts();
@@ -43,18 +46,11 @@ export function Layout({ children }: { children: ReactNode }) {
           aria-label={t('footer.label')}
           className="mx-auto flex max-w-6xl flex-wrap items-center justify-center gap-x-6 gap-y-2 px-4 py-6 text-sm text-gray-700"
         >
-          <Link className="inline-block py-1 underline-offset-4 hover:underline" to="/about">
-            {t('footer.about')}
-          </Link>
-          <Link className="inline-block py-1 underline-offset-4 hover:underline" to="/privacy">
-            {t('footer.privacy')}
-          </Link>
-          <Link className="inline-block py-1 underline-offset-4 hover:underline" to="/terms">
-            {t('footer.terms')}
-          </Link>
-          <Link className="inline-block py-1 underline-offset-4 hover:underline" to="/cookies">
-            {t('footer.cookies')}
-          </Link>
+          {FOOTER_PAGES.map((page) => (
+            <Link key={page} className="inline-block py-1 underline-offset-4 hover:underline" to={`/${page}`}>
+              {t(`footer.${page}`)}
+            </Link>
+          ))}
           <span className="text-gray-600">{t('footer.copyright', { year: new Date().getFullYear() })}</span>
         </nav>
       </footer>

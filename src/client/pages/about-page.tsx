@@ -1,8 +1,7 @@
 import { Home, Plus } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { useAppDialogs } from '../app/app-dialogs';
-import { Button } from '../components/ui/button';
+import { Button, LinkButton } from '../components/ui/button';
 import { BulletList, PageSection, StaticPage, useList } from './page-parts';
 
 export default function AboutPage() {
@@ -34,12 +33,9 @@ export default function AboutPage() {
             <Plus aria-hidden="true" className="h-4 w-4" />
             {t('about.join.addLocation')}
           </Button>
-          <Button asChild variant="secondary">
-            <Link to="/">
-              <Home aria-hidden="true" className="h-4 w-4" />
-              {t('returnHome')}
-            </Link>
-          </Button>
+          <LinkButton to="/" icon={Home} variant="secondary">
+            {t('returnHome')}
+          </LinkButton>
         </div>
       </PageSection>
     </StaticPage>

@@ -1,7 +1,6 @@
 import { Search } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
-import { Button } from '../components/ui/button';
+import { LinkButton } from '../components/ui/button';
 import { useDocumentTitle } from './page-parts';
 
 /** Unknown paths (the server answers them with HTTP 404 and this same client). */
@@ -12,12 +11,9 @@ export default function NotFoundPage() {
     <div className="mx-auto flex max-w-xl flex-col items-center px-4 py-16 text-center sm:py-24">
       <h1 className="text-3xl font-bold text-brand-900 sm:text-4xl">{t('notFound.title')}</h1>
       <p className="mt-4 text-lg text-gray-800">{t('notFound.body')}</p>
-      <Button asChild className="mt-8">
-        <Link to="/discover">
-          <Search aria-hidden="true" className="h-4 w-4" />
-          {t('notFound.back')}
-        </Link>
-      </Button>
+      <LinkButton to="/discover" icon={Search} className="mt-8">
+        {t('notFound.back')}
+      </LinkButton>
     </div>
   );
 }

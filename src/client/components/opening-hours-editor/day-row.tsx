@@ -22,6 +22,30 @@ export const rangeFromId = (rowId: string, index: number) => `${rowId}-range-${i
 export const addRangeId = (rowId: string) => `${rowId}-add`;
 export const dayCheckboxId = (rowId: string) => `${rowId}-open`;
 
+/** A time of day with its label for screen readers only (the day's name stands beside it). */
+function TimeField({
+  id,
+  label,
+  value,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  value: string;
+  onChange(value: string): void;
+}) {
+  return (
+    <>
+      <label htmlFor={id} className="sr-only">
+        {label}
+      </label>
+      <div className="w-[7.5rem]">
+        <Input id={id} type="time" className="px-2!" value={value} onChange={(e) => onChange(e.target.value)} />
+      </div>
+    </>
+  );
+}
+
 export function DayRow({ id, dayName, day, onToggle, onRangeChange, onAddRange, onRemoveRange }: DayRowProps) {
   const { t } = useTranslation('hours');
   const boxId = dayCheckboxId(id);
@@ -48,33 +72,21 @@ export function DayRow({ id, dayName, day, onToggle, onRangeChange, onAddRange, 
               return (
                 // biome-ignore lint/suspicious/noArrayIndexKey: ranges have no identity but their place
                 <div key={n} className="flex flex-wrap items-center gap-1.5">
-                  <label htmlFor={fromId} className="sr-only">
-                    {t('editor.opens', { day: dayName, n: n + 1 })}
-                  </label>
-                  <div className="w-[7.5rem]">
-                    <Input
-                      id={fromId}
-                      type="time"
-                      className="px-2!"
-                      value={range.from}
-                      onChange={(e) => onRangeChange(n, { ...range, from: e.target.value })}
-                    />
-                  </div>
+                  <TimeField
+                    id={fromId}
+                    label={t('editor.opens', { day: dayName, n: n + 1 })}
+                    value={range.from}
+                    onChange={(from) => onRangeChange(n, { ...range, from })}
+                  />
                   <span aria-hidden="true" className="text-sm text-gray-700">
                     {t('editor.to')}
                   </span>
-                  <label htmlFor={toId} className="sr-only">
-                    {t('editor.closes', { day: dayName, n: n + 1 })}
-                  </label>
-                  <div className="w-[7.5rem]">
-                    <Input
-                      id={toId}
-                      type="time"
-                      className="px-2!"
-                      value={range.to}
-                      onChange={(e) => onRangeChange(n, { ...range, to: e.target.value })}
-                    />
-                  </div>
+                  <TimeField
+                    id={toId}
+                    label={t('editor.closes', { day: dayName, n: n + 1 })}
+                    value={range.to}
+                    onChange={(to) => onRangeChange(n, { ...range, to })}
+                  />
                   <Button
                     variant="ghost"
                     size="icon"

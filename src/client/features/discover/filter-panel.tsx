@@ -2,7 +2,7 @@
 // updates the filter after 300 ms (replacing the history entry); the address is looked up when
 // the search is submitted or the field is left, never on every keystroke (decision 0201).
 import { Search, X } from 'lucide-react';
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FILTER_CATEGORIES, type FilterCategory } from '../../../shared/constants';
 import { Button } from '../../components/ui/button';
@@ -26,6 +26,46 @@ function useDraft(urlValue: string) {
     }
   }, [urlValue]);
   return { draft, setDraft, lastWritten };
+}
+
+/** A filter's label above its control (whose id is the label's htmlFor). */
+function FilterField({ id, label, children }: { id: string; label: string; children: ReactNode }) {
+  return (
+    <div>
+      <Label htmlFor={id}>{label}</Label>
+      {children}
+    </div>
+  );
+}
+
+/** A filter chosen from a list, named by its URL key (filters.ts PARAM) like every control of the form. */
+function FilterSelect<T extends string | number>({
+  filter,
+  label,
+  value,
+  options,
+  optionLabel,
+  onChange,
+}: {
+  filter: 'category' | 'radius';
+  label: string;
+  value: T;
+  options: readonly T[];
+  optionLabel(option: T): string;
+  onChange(value: string): void;
+}) {
+  const id = `discover-${filter}`;
+  return (
+    <FilterField id={id} label={label}>
+      <NativeSelect id={id} name={PARAM[filter]} value={String(value)} onChange={(e) => onChange(e.target.value)}>
+        {options.map((option) => (
+          <option key={option} value={option}>
+            {optionLabel(option)}
+          </option>
+        ))}
+      </NativeSelect>
+    </FilterField>
+  );
 }
 
 export function FilterPanel({ state, onSearch }: { state: DiscoverState; onSearch(): void }) {
@@ -72,6 +112,9 @@ export function FilterPanel({ state, onSearch }: { state: DiscoverState; onSearc
     setFilters({ tagIds: has ? filters.tagIds.filter((x) => x !== id) : [...filters.tagIds, id] });
   };
 
+  // The choices, and the URL's own radius when it is none of them.
+  const radiusChoices = [...new Set([...RADIUS_CHOICES, filters.radius])].sort((a, b) => a - b);
+
   const reset = () => {
     search.lastWritten.current = '';
     address.lastWritten.current = '';
@@ -95,8 +138,7 @@ export function FilterPanel({ state, onSearch }: { state: DiscoverState; onSearc
       <form role="search" method="get" action={pathname} onSubmit={submit} className="grid gap-4">
         {filters.tagIds.length > 0 && <input type="hidden" name={PARAM.tagIds} value={filters.tagIds.join(',')} />}
         {state.view === 'map' && <input type="hidden" name={PARAM.view} value="map" />}
-        <div>
-          <Label htmlFor="discover-search">{t('filters.searchLabel')}</Label>
+        <FilterField id="discover-search" label={t('filters.searchLabel')}>
           <div className="flex gap-2">
             <Input
               id="discover-search"
@@ -112,23 +154,16 @@ export function FilterPanel({ state, onSearch }: { state: DiscoverState; onSearc
               {t('filters.searchButton')}
             </Button>
           </div>
-        </div>
+        </FilterField>
         <div className="grid grid-cols-2 gap-3 md:gap-4">
-          <div>
-            <Label htmlFor="discover-category">{t('filters.categoryLabel')}</Label>
-            <NativeSelect
-              id="discover-category"
-              name={PARAM.category}
-              value={filters.category}
-              onChange={(e) => setFilters({ category: e.target.value as FilterCategory })}
-            >
-              {FILTER_CATEGORIES.map((c) => (
-                <option key={c} value={c}>
-                  {t(`categories.${c}`)}
-                </option>
-              ))}
-            </NativeSelect>
-          </div>
+          <FilterSelect
+            filter="category"
+            label={t('filters.categoryLabel')}
+            value={filters.category}
+            options={FILTER_CATEGORIES}
+            optionLabel={(c) => t(`categories.${c}`)}
+            onChange={(value) => setFilters({ category: value as FilterCategory })}
+          />
           <div>
             <span id="discover-tags-label" className="mb-1 block text-sm font-medium text-gray-900">
               {t('filters.tagsLabel')}
@@ -137,8 +172,7 @@ export function FilterPanel({ state, onSearch }: { state: DiscoverState; onSearc
           </div>
         </div>
         <div className="grid grid-cols-[1fr_7.5rem] gap-3 sm:grid-cols-[1fr_10rem] sm:gap-4">
-          <div>
-            <Label htmlFor="discover-address">{t('filters.addressLabel')}</Label>
+          <FilterField id="discover-address" label={t('filters.addressLabel')}>
             <Input
               id="discover-address"
               name={PARAM.address}
@@ -149,24 +183,15 @@ export function FilterPanel({ state, onSearch }: { state: DiscoverState; onSearc
               onChange={(e) => address.setDraft(e.target.value)}
               onBlur={() => commitAddress('push')}
             />
-          </div>
-          <div>
-            <Label htmlFor="discover-radius">{t('filters.radiusLabel')}</Label>
-            <NativeSelect
-              id="discover-radius"
-              name={PARAM.radius}
-              value={String(filters.radius)}
-              onChange={(e) => setFilters({ radius: Number(e.target.value) })}
-            >
-              {[...new Set([...RADIUS_CHOICES, filters.radius])]
-                .sort((a, b) => a - b)
-                .map((r) => (
-                  <option key={r} value={r}>
-                    {t('filters.radiusOption', { count: r })}
-                  </option>
-                ))}
-            </NativeSelect>
-          </div>
+          </FilterField>
+          <FilterSelect
+            filter="radius"
+            label={t('filters.radiusLabel')}
+            value={filters.radius}
+            options={radiusChoices}
+            optionLabel={(r) => t('filters.radiusOption', { count: r })}
+            onChange={(value) => setFilters({ radius: Number(value) })}
+          />
         </div>
         <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2">
           <HoursToggles filters={filters} setFilters={setFilters} />

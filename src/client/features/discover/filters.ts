@@ -16,16 +16,6 @@ export interface Filters {
 
 export type DiscoverView = 'list' | 'map';
 
-export const DEFAULT_FILTERS: Filters = {
-  category: 'all',
-  search: '',
-  address: '',
-  radius: DEFAULT_RADIUS_MILES,
-  tagIds: [],
-  openNow: false,
-  inSeason: false,
-};
-
 export const RADIUS_CHOICES = [1, 2, 5, 10, 25, 50] as const;
 
 /** URL keys: short and readable (?q=market&category=park&tags=3,7&address=...&radius=10&open=1&season=1&page=2&view=map). */
@@ -61,6 +51,10 @@ export function readFilters(params: URLSearchParams): Filters {
     inSeason: params.get(PARAM.inSeason) === ON,
   };
 }
+
+/** The filters of a fresh visit: what a query string without filters reads as (everything, within
+ * the default radius; filters.test.ts spells them out). */
+export const DEFAULT_FILTERS: Filters = readFilters(new URLSearchParams());
 
 export function readPage(params: URLSearchParams): number {
   const page = Number(params.get(PARAM.page));

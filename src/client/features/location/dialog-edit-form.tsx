@@ -1,31 +1,12 @@
 // The detail dialog's inline edit form: every field of the location form in one column, the
 // server's field messages beside their fields, and the saved place shown on success.
-import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { Location } from '../../../shared/schemas/location';
 import { Button } from '../../components/ui/button';
-import { useUpdateLocation } from './api';
 import { EditConflictNotice } from './edit-conflict-notice';
-import {
-  AddressField,
-  CategoryField,
-  CoordinatesField,
-  DescriptionField,
-  NameField,
-  OperatingHoursField,
-  PhoneField,
-  ResourceFields,
-  StatusField,
-  TagsField,
-  WebsiteField,
-} from './form-fields';
-import { OpeningHoursField } from './opening-hours-field';
-import {
-  formValuesToPayload,
-  type LocationFormInput,
-  locationToFormValues,
-  useLocationForm,
-} from './use-location-form';
+import { AboutFields, ContactFields, ReachFields, useEditLocation } from './edit-form-parts';
+import { ResourceFields, StatusField, TagsField } from './form-fields';
+import { formValuesToPayload } from './use-location-form';
 
 export function DialogEditForm({
   location,
@@ -37,14 +18,7 @@ export function DialogEditForm({
   onSaved(updated: Location | null): void;
 }) {
   const { t } = useTranslation('location');
-  const form = useLocationForm(locationToFormValues(location));
-  const category = useWatch({ control: form.control, name: 'category' });
-  const save = useUpdateLocation<LocationFormInput>(location.id, {
-    base: location,
-    onLoadTheirs: (theirs) => form.reset(locationToFormValues(theirs)),
-    onSaved,
-    setError: form.setError,
-  });
+  const { form, category, save } = useEditLocation(location, { onSaved });
 
   const idPrefix = `detail-${location.id}`;
   return (
@@ -53,15 +27,9 @@ export function DialogEditForm({
       onSubmit={form.handleSubmit((values) => save.mutate(formValuesToPayload(values)))}
       className="mt-4 space-y-4"
     >
-      <NameField form={form} idPrefix={idPrefix} />
-      <CategoryField form={form} idPrefix={idPrefix} />
-      <DescriptionField form={form} idPrefix={idPrefix} />
-      <AddressField form={form} idPrefix={idPrefix} />
-      <CoordinatesField form={form} idPrefix={idPrefix} />
-      <PhoneField form={form} idPrefix={idPrefix} />
-      <WebsiteField form={form} idPrefix={idPrefix} />
-      <OperatingHoursField form={form} idPrefix={idPrefix} />
-      <OpeningHoursField form={form} idPrefix={idPrefix} />
+      <AboutFields form={form} idPrefix={idPrefix} />
+      <ReachFields form={form} idPrefix={idPrefix} />
+      <ContactFields form={form} idPrefix={idPrefix} />
       {category === 'resource' && <StatusField form={form} idPrefix={idPrefix} />}
       <ResourceFields form={form} idPrefix={idPrefix} />
       <TagsField form={form} idPrefix={idPrefix} />

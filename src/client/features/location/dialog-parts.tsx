@@ -1,70 +1,87 @@
 // The detail dialog's own tabs (docs/product.md section 2): Contact (the address opens a map search,
 // every contact link records the opening's click) and Tags (grouped by tag category, category names
 // in capitals, alphabetical; 'No tags available' when there are none).
-import { CalendarClock, Globe, MapPin, Phone } from 'lucide-react';
+import { CalendarClock, Globe, type LucideIcon, MapPin, Phone } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Location } from '../../../shared/schemas/location';
 import { tagBadgeClass } from '../../lib/category-styles';
 import { cn } from '../../lib/cn';
 import { withHttps } from '../../lib/sanitize';
 
+const ROW = 'flex items-start gap-2';
+const LINK =
+  'inline-flex min-h-6 items-center gap-2 break-all text-brand-800 underline underline-offset-4 hover:text-brand-900';
+
+/** One contact line: its icon (hidden from screen readers) beside its text or link. */
+function ContactRow({
+  icon: Icon,
+  className = ROW,
+  children,
+}: {
+  icon: LucideIcon;
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    <li className={className}>
+      <Icon aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0 text-gray-600" />
+      {children}
+    </li>
+  );
+}
+
+/** A link that opens in a new tab, saying so to screen readers. */
+function NewTabLink({ href, onClick, children }: { href: string; onClick(): void; children: string }) {
+  const { t } = useTranslation('location');
+  return (
+    <a className={LINK} href={href} target="_blank" rel="noopener noreferrer" onClick={onClick}>
+      {children}
+      <span className="sr-only">{t('newTab')}</span>
+    </a>
+  );
+}
+
 export function ContactTab({ location, onClick }: { location: Location; onClick(): void }) {
   const { t } = useTranslation('location');
-  const link =
-    'inline-flex min-h-6 items-center gap-2 break-all text-brand-800 underline underline-offset-4 hover:text-brand-900';
   const rows = [];
   if (location.address) {
     rows.push(
-      <li key="address" className="flex items-start gap-2">
-        <MapPin aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0 text-gray-600" />
-        <a
-          className={link}
+      <ContactRow key="address" icon={MapPin}>
+        <NewTabLink
           href={`https://www.openstreetmap.org/search?query=${encodeURIComponent(location.address)}`}
-          target="_blank"
-          rel="noopener noreferrer"
           onClick={onClick}
         >
           {location.address}
-          <span className="sr-only">{t('newTab')}</span>
-        </a>
-      </li>,
+        </NewTabLink>
+      </ContactRow>,
     );
   }
   if (location.phone) {
     rows.push(
-      <li key="phone" className="flex items-start gap-2">
-        <Phone aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0 text-gray-600" />
-        <a className={link} href={`tel:${location.phone.replace(/[^\d+]/g, '')}`} onClick={onClick}>
+      <ContactRow key="phone" icon={Phone}>
+        <a className={LINK} href={`tel:${location.phone.replace(/[^\d+]/g, '')}`} onClick={onClick}>
           {location.phone}
         </a>
-      </li>,
+      </ContactRow>,
     );
   }
   if (location.website) {
     rows.push(
-      <li key="website" className="flex items-start gap-2">
-        <Globe aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0 text-gray-600" />
-        <a
-          className={link}
-          href={withHttps(location.website)}
-          target="_blank"
-          rel="noopener noreferrer"
-          onClick={onClick}
-        >
+      <ContactRow key="website" icon={Globe}>
+        <NewTabLink href={withHttps(location.website)} onClick={onClick}>
           {location.website}
-          <span className="sr-only">{t('newTab')}</span>
-        </a>
-      </li>,
+        </NewTabLink>
+      </ContactRow>,
     );
   }
   if (location.operatingHours) {
     rows.push(
-      <li key="hours" className="flex items-start gap-2 text-sm text-gray-800">
-        <CalendarClock aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0 text-gray-600" />
+      <ContactRow key="hours" icon={CalendarClock} className={`${ROW} text-sm text-gray-800`}>
         <span>
           <span className="font-medium">{t('dialog.hours')}</span> {location.operatingHours}
         </span>
-      </li>,
+      </ContactRow>,
     );
   }
   if (!rows.length) return <p className="text-sm text-gray-700">{t('dialog.noContact')}</p>;

@@ -4,9 +4,9 @@
 import { ArrowLeft, Pencil, Share2 } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import type { Location } from '../../../shared/schemas/location';
-import { Button } from '../../components/ui/button';
+import { Button, type ButtonProps, LinkButton } from '../../components/ui/button';
 import { queryClient } from '../../lib/query-client';
 import { cn } from '../../lib/cn';
 import { recordEngagement } from '../../lib/engagement';
@@ -21,6 +21,8 @@ import { PageHours } from './page-hours';
 import { CategoryBadge, LocationReadView, useReadTabs } from './read-view';
 
 const SITE_NAME = 'KC Green Directory';
+/** The page's white panels: the edit form, or the contact facts and the read view. */
+const PANEL = 'rounded-lg border border-gray-200 bg-white p-4 shadow-sm sm:p-6';
 
 function useDocumentTitle(title: string | null) {
   useEffect(() => {
@@ -45,15 +47,13 @@ function LocationSkeleton() {
   );
 }
 
-function BackLink() {
+/** Back to Discover: above a place, and under the not-found card. */
+function BackLink(button: Pick<ButtonProps, 'variant' | 'className'>) {
   const { t } = useTranslation('location');
   return (
-    <Button asChild variant="ghost" className="-ml-3">
-      <Link to="/discover">
-        <ArrowLeft aria-hidden="true" className="h-4 w-4" />
-        {t('back')}
-      </Link>
-    </Button>
+    <LinkButton to="/discover" icon={ArrowLeft} {...button}>
+      {t('back')}
+    </LinkButton>
   );
 }
 
@@ -64,12 +64,7 @@ function NotFoundCard() {
     <div className="rounded-lg border border-gray-200 bg-white p-6 text-center shadow-sm sm:p-10">
       <h1 className="text-2xl font-bold text-gray-900">{t('notFoundTitle')}</h1>
       <p className="mt-3 text-gray-800">{t('notFound')}</p>
-      <Button asChild className="mt-6">
-        <Link to="/discover">
-          <ArrowLeft aria-hidden="true" className="h-4 w-4" />
-          {t('back')}
-        </Link>
-      </Button>
+      <BackLink className="mt-6" />
     </div>
   );
 }
@@ -99,7 +94,7 @@ function LocationDetails({ location }: { location: Location }) {
 
   return (
     <article aria-labelledby="location-name" className="space-y-6">
-      <BackLink />
+      <BackLink variant="ghost" className="-ml-3" />
       <header className="flex flex-col gap-4 sm:flex-row sm:items-start sm:justify-between">
         <div className="min-w-0 space-y-2">
           <h1 id="location-name" className="break-words text-3xl font-bold text-gray-900">
@@ -122,10 +117,7 @@ function LocationDetails({ location }: { location: Location }) {
       </header>
 
       {editing ? (
-        <section
-          aria-labelledby="edit-heading"
-          className="rounded-lg border border-gray-200 bg-white p-4 shadow-sm sm:p-6"
-        >
+        <section aria-labelledby="edit-heading" className={PANEL}>
           <h2 id="edit-heading" className="mb-4 text-xl font-semibold text-gray-900">
             {t('editHeading')}
           </h2>
@@ -134,10 +126,7 @@ function LocationDetails({ location }: { location: Location }) {
       ) : (
         <>
           {/* Always shown: at least the directions control (address, else coordinates, else name). */}
-          <section
-            aria-label={t('contactLabel')}
-            className="rounded-lg border border-gray-200 bg-white p-4 shadow-sm sm:p-6"
-          >
+          <section aria-label={t('contactLabel')} className={PANEL}>
             <ContactFacts location={location} onAddressClick={openDirections} />
             <div className="mt-6">
               <PageHours location={location} />
@@ -146,10 +135,7 @@ function LocationDetails({ location }: { location: Location }) {
               <TagList location={location} />
             </div>
           </section>
-          <section
-            className="rounded-lg border border-gray-200 bg-white p-4 shadow-sm sm:p-6"
-            aria-label={t('infoLabel')}
-          >
+          <section className={PANEL} aria-label={t('infoLabel')}>
             <LocationReadView location={location} tabs={tabs} engagement={engagementOf(byId)} />
           </section>
         </>

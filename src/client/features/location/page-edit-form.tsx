@@ -2,32 +2,23 @@
 // address), Tags and Details (resources), Cancel discards, a successful save reloads the page.
 import { useEffect, useState } from 'react';
 import type { FieldErrors } from 'react-hook-form';
-import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { Location } from '../../../shared/schemas/location';
 import { Button } from '../../components/ui/button';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
-import { useUpdateLocation } from './api';
 import { EditConflictNotice } from './edit-conflict-notice';
-import {
-  AddressField,
-  CategoryField,
-  CoordinatesField,
-  DescriptionField,
-  NameField,
-  OperatingHoursField,
-  PhoneField,
-  ResourceFields,
-  TagsField,
-  WebsiteField,
-} from './form-fields';
-import { OpeningHoursField } from './opening-hours-field';
-import {
-  formValuesToPayload,
-  type LocationFormInput,
-  locationToFormValues,
-  useLocationForm,
-} from './use-location-form';
+import { AboutFields, ContactFields, ReachFields, useEditLocation } from './edit-form-parts';
+import { ResourceFields, TagsField } from './form-fields';
+import { formValuesToPayload, type LocationFormInput } from './use-location-form';
+
+/** The tabs in their order, each with its fields; Details (the resource fields) is for resources only. */
+const TABS = [
+  { value: 'about', Fields: AboutFields, className: 'space-y-4' },
+  { value: 'contact', Fields: ContactFields, className: 'space-y-4' },
+  { value: 'reach', Fields: ReachFields, className: 'space-y-4' },
+  { value: 'tags', Fields: TagsField, className: undefined },
+  { value: 'details', Fields: ResourceFields, className: undefined },
+] as const;
 
 /** Which tab holds each field, to show the first error after a failed check. */
 const FIELD_TAB: Partial<Record<keyof LocationFormInput, string>> = {
@@ -59,25 +50,21 @@ function reloadAfterSave(slug: string | undefined) {
 
 export function PageEditForm({ location, onCancel }: { location: Location; onCancel(): void }) {
   const { t } = useTranslation('location');
-  const form = useLocationForm(locationToFormValues(location));
   const [tab, setTab] = useState('about');
-  const category = useWatch({ control: form.control, name: 'category' });
+  const { form, category, save } = useEditLocation(location, {
+    onSaved: (updated) => reloadAfterSave(updated?.slug),
+    // The checker's sentence goes beside the hours (docs/product.md section 3), on their tab.
+    acceptFieldError: (name) => {
+      if (name !== 'openingHours') return false;
+      setTab('contact');
+      return true;
+    },
+  });
   const isResource = category === 'resource';
   useEffect(() => {
     if (!isResource && tab === 'details') setTab('about');
   }, [isResource, tab]);
-
-  const save = useUpdateLocation<LocationFormInput>(location.id, {
-    base: location,
-    onLoadTheirs: (theirs) => form.reset(locationToFormValues(theirs)),
-    onSaved: (updated) => reloadAfterSave(updated?.slug),
-    // The checker's sentence goes beside the hours (docs/product.md section 3), on their tab.
-    setError: (name, error, options) => {
-      if (name !== 'openingHours') return;
-      setTab('contact');
-      form.setError(name, error, options);
-    },
-  });
+  const tabs = isResource ? TABS : TABS.filter((pane) => pane.value !== 'details');
 
   const onInvalid = (errors: FieldErrors<LocationFormInput>) => {
     const first = FIELD_ORDER.find((f) => errors[f]);
@@ -101,35 +88,17 @@ export function PageEditForm({ location, onCancel }: { location: Location; onCan
     >
       <Tabs value={tab} onValueChange={setTab}>
         <TabsList className={isResource ? 'grid-cols-3 sm:grid-cols-5' : 'grid-cols-2 sm:grid-cols-4'}>
-          <TabsTrigger value="about">{t('tabs.about')}</TabsTrigger>
-          <TabsTrigger value="contact">{t('tabs.contact')}</TabsTrigger>
-          <TabsTrigger value="reach">{t('tabs.reach')}</TabsTrigger>
-          <TabsTrigger value="tags">{t('tabs.tags')}</TabsTrigger>
-          {isResource && <TabsTrigger value="details">{t('tabs.details')}</TabsTrigger>}
+          {tabs.map(({ value }) => (
+            <TabsTrigger key={value} value={value}>
+              {t(`tabs.${value}`)}
+            </TabsTrigger>
+          ))}
         </TabsList>
-        <TabsContent value="about" className="space-y-4">
-          <NameField form={form} idPrefix="edit" />
-          <CategoryField form={form} idPrefix="edit" />
-          <DescriptionField form={form} idPrefix="edit" />
-        </TabsContent>
-        <TabsContent value="contact" className="space-y-4">
-          <PhoneField form={form} idPrefix="edit" />
-          <WebsiteField form={form} idPrefix="edit" />
-          <OperatingHoursField form={form} idPrefix="edit" />
-          <OpeningHoursField form={form} idPrefix="edit" />
-        </TabsContent>
-        <TabsContent value="reach" className="space-y-4">
-          <AddressField form={form} idPrefix="edit" />
-          <CoordinatesField form={form} idPrefix="edit" />
-        </TabsContent>
-        <TabsContent value="tags">
-          <TagsField form={form} idPrefix="edit" />
-        </TabsContent>
-        {isResource && (
-          <TabsContent value="details">
-            <ResourceFields form={form} idPrefix="edit" />
+        {tabs.map(({ value, Fields, className }) => (
+          <TabsContent key={value} value={value} className={className}>
+            <Fields form={form} idPrefix="edit" />
           </TabsContent>
-        )}
+        ))}
       </Tabs>
       {save.conflict && (
         <EditConflictNotice conflict={save.conflict} onKeepMine={save.keepMine} onLoadTheirs={save.loadTheirs} />

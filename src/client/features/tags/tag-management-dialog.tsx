@@ -12,6 +12,7 @@ import { toast } from '../../components/ui/use-toast';
 import { apiRequest, errorMessage } from '../../lib/api';
 import { tagBadgeClass } from '../../lib/category-styles';
 import { cn } from '../../lib/cn';
+import { TagListStatus } from './tag-list-status';
 import { refreshAfterTagChange, sortTags, useTags } from './use-tags';
 
 export interface TagManagementDialogProps {
@@ -135,15 +136,7 @@ export function TagManagementDialog({ open, onOpenChange, onTagDeleted }: TagMan
         </form>
 
         <h3 className="mt-5 text-sm font-semibold text-gray-900">{t('manage.existing')}</h3>
-        {isPending ? (
-          <p className="mt-2 text-sm text-gray-700">{t('picker.loading')}</p>
-        ) : isError ? (
-          <p className="mt-2 text-sm font-medium text-red-700" role="alert">
-            {t('picker.failed')}
-          </p>
-        ) : tags.length === 0 ? (
-          <p className="mt-2 text-sm text-gray-700">{t('manage.empty')}</p>
-        ) : (
+        <TagListStatus isPending={isPending} isError={isError} count={tags.length} emptyText={t('manage.empty')}>
           <ul
             className="mt-2 max-h-60 divide-y divide-gray-200 overflow-y-auto rounded-md border border-gray-300"
             data-testid="tag-list"
@@ -173,7 +166,7 @@ export function TagManagementDialog({ open, onOpenChange, onTagDeleted }: TagMan
               />
             ))}
           </ul>
-        )}
+        </TagListStatus>
         <div className="mt-4 flex justify-end">
           <Button variant="secondary" onClick={() => onOpenChange(false)}>
             {t('manage.done')}

@@ -8,6 +8,7 @@ import { Button } from '../../components/ui/button';
 import { Input, Label } from '../../components/ui/form-controls';
 import { tagBadgeClass } from '../../lib/category-styles';
 import { cn } from '../../lib/cn';
+import { TagListStatus } from './tag-list-status';
 import { TagManagementDialog } from './tag-management-dialog';
 import { sortTags, useTags } from './use-tags';
 
@@ -112,17 +113,13 @@ export function TagPicker({ value, onChange, idPrefix = 'tags' }: TagPickerProps
               autoComplete="off"
             />
           </div>
-          {isPending ? (
-            <p className="mt-2 text-sm text-gray-700">{t('picker.loading')}</p>
-          ) : isError ? (
-            <p className="mt-2 text-sm font-medium text-red-700" role="alert">
-              {t('picker.failed')}
-            </p>
-          ) : visible.length === 0 ? (
-            <p className="mt-2 text-sm text-gray-700" role="status">
-              {t('picker.noMatch')}
-            </p>
-          ) : (
+          <TagListStatus
+            isPending={isPending}
+            isError={isError}
+            count={visible.length}
+            emptyText={t('picker.noMatch')}
+            emptyRole="status"
+          >
             <ul id={listId} className="mt-2 max-h-48 overflow-y-auto" aria-label={t('picker.all')}>
               {visible.map((tag) => {
                 const boxId = `${idPrefix}-tag-${tag.id}`;
@@ -150,7 +147,7 @@ export function TagPicker({ value, onChange, idPrefix = 'tags' }: TagPickerProps
                 );
               })}
             </ul>
-          )}
+          </TagListStatus>
         </div>
       )}
 
