@@ -83,7 +83,7 @@ export function writeReport({ started, load1, label, loadSeconds, results, total
     '  areas are by many visitors; the response cache of the embedded database answers after the first',
     "  (decision 0500), and a write empties it. This is the budget's measurement (docs/architecture.md, Performance budgets).",
     '- *varied*: hundreds of distinct queries with the cache off, so that every request costs its SQL.',
-    "  PGlite runs one query at a time (on its own thread, decision 0503), so 32 connections queue:",
+    '  PGlite runs one query at a time (on its own thread, decision 0503), so 32 connections queue:',
     '  p50 is about 32 times the single query below, whatever the query. Meeting 25 ms this way would',
     '  need every query under 1 ms. PostgreSQL runs queries in parallel, but on 2 cores that buys little.',
     '- *map points*: every match at once (`/api/locations/points`, kept for other clients); its size',
