@@ -4,27 +4,17 @@
 import fs from 'node:fs';
 import type { Page } from '@playwright/test';
 import { expect, expectNoAxeViolations, isPhone, test, uniqueName } from './support/fixtures';
+import { ADMIN, SIGN_IN_TIMEOUT, signIn } from './support/admin';
 
-const ADMIN = { username: 'e2e-admin', password: 'e2e-admin-password' };
 // A 1x1 transparent PNG.
 const PNG =
   'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=';
 
 // Sign-in runs scrypt with N=2^17 (as in production) on a shared 2-core machine: allow for it.
 test.describe.configure({ timeout: 180_000 });
-const SIGN_IN_TIMEOUT = { timeout: 45_000 };
 
 const shot = (page: Page, name: string) =>
   page.screenshot({ path: `/tmp/shots-admin/${name}-${isPhone(page) ? 'phone' : 'desktop'}.png`, fullPage: true });
-
-async function signIn(page: Page) {
-  await page.goto('/admin');
-  await expect(page.getByRole('heading', { name: 'Administrator sign in' })).toBeVisible();
-  await page.getByLabel('Username').fill(ADMIN.username);
-  await page.getByLabel('Password').fill(ADMIN.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.getByRole('heading', { name: 'Review desk' })).toBeVisible(SIGN_IN_TIMEOUT);
-}
 
 test('an administrator signs in, downloads the sample and bulk-imports a mixed file', async ({ page, request }) => {
   await page.goto('/admin');

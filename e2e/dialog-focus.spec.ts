@@ -3,11 +3,10 @@
 // the top of the page.
 import type { Locator, Page } from '@playwright/test';
 import { expect as baseExpect, isPhone, test, uniqueName } from './support/fixtures';
+import { ADMIN } from './support/admin';
 
 const expect = baseExpect.configure({ timeout: 20_000 });
 test.describe.configure({ timeout: 120_000 });
-
-const ADMIN = { username: 'e2e-admin', password: 'e2e-admin-password' };
 
 /** Opens the dialog from `opener` (by keyboard), closes it with `close`, and checks focus is back. */
 async function expectFocusReturns(

@@ -1,22 +1,12 @@
 // Freshness (issue 14): an administrator marks a place verified from the review desk's "Needs a
 // check" tab and the place's page then says "Checked <Mon YYYY>"; a visitor answers "Yes" to "Is this
 // still correct?" and is thanked; "No, report a problem" opens the Report dialog about the place.
-import type { Page } from '@playwright/test';
 import { expect as baseExpect, expectNoAxeViolations, isPhone, test, uniqueName } from './support/fixtures';
+import { signIn } from './support/admin';
 
 const expect = baseExpect.configure({ timeout: 20_000 });
-const ADMIN = { username: 'e2e-admin', password: 'e2e-admin-password' };
-// Sign-in runs scrypt with N=2^17 (as in production) on a shared 2-core machine: allow for it.
+// Sign-in runs scrypt with production settings (support/admin.ts): allow for it.
 test.describe.configure({ timeout: 180_000 });
-
-async function signIn(page: Page) {
-  await page.goto('/admin');
-  await expect(page.getByRole('heading', { name: 'Administrator sign in' })).toBeVisible();
-  await page.getByLabel('Username').fill(ADMIN.username);
-  await page.getByLabel('Password').fill(ADMIN.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.getByRole('heading', { name: 'Review desk' })).toBeVisible({ timeout: 45_000 });
-}
 
 // The month the server records now, as the page shows it (UTC, like every date: lib/dates.ts).
 const thisMonth = () => new Date().toLocaleDateString('en-US', { month: 'short', year: 'numeric', timeZone: 'UTC' });

@@ -1,22 +1,13 @@
 // Issue 9, keyboard only: searching, opening a place, adding a place, reporting a problem and
 // sharing, without the mouse (keyboard.press/type only); the skip link and Alt+1/Alt+2 on a
 // location page and the admin page.
-import type { Locator, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { expect, isPhone, test, uniqueName } from './support/fixtures';
+import { tabTo } from './support/keyboard';
 
 test.describe.configure({ timeout: 90_000 });
 
 const toast = (page: Page) => page.getByTestId('toast');
-
-/** Press Tab (or Shift+Tab) until the target has focus. */
-async function tabTo(page: Page, target: Locator, opts: { back?: boolean; max?: number } = {}) {
-  await expect(target).toBeVisible();
-  for (let i = 0; i < (opts.max ?? 80); i++) {
-    if (await target.evaluate((el) => el === document.activeElement).catch(() => false)) return;
-    await page.keyboard.press(opts.back ? 'Shift+Tab' : 'Tab');
-  }
-  throw new Error('could not reach the element with Tab');
-}
 
 async function open(page: Page, path: string) {
   await page.goto(path);

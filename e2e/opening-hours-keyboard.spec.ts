@@ -1,24 +1,14 @@
 // Issue 14 without a mouse and under axe: the hours editor used with the keyboard alone (days, times,
 // season, public holidays, the text field and back), saved; and axe on the editor, the Discover
 // chips of the hours filters and a place's hours with "Is this still correct?".
-import type { Locator, Page } from '@playwright/test';
 import { expect as baseExpect, expectNoAxeViolations, test, uniqueName } from './support/fixtures';
+import { tabTo } from './support/keyboard';
 
 // The shared 2-core machine is often busy: give web-first assertions more room than the default.
 const expect = baseExpect.configure({ timeout: 20_000 });
 test.describe.configure({ timeout: 120_000 });
 
 const ADDRESS = '20 E 5th St, Kansas City, MO 64106';
-
-/** Press Tab (or Shift+Tab) until the target has focus. */
-async function tabTo(page: Page, target: Locator, opts: { back?: boolean; max?: number } = {}) {
-  await expect(target).toBeVisible();
-  for (let i = 0; i < (opts.max ?? 120); i++) {
-    if (await target.evaluate((el) => el === document.activeElement).catch(() => false)) return;
-    await page.keyboard.press(opts.back ? 'Shift+Tab' : 'Tab');
-  }
-  throw new Error('could not reach the element with Tab');
-}
 
 test('the hours editor with the keyboard alone: days, times, season, holidays, text, save', async ({ page, api }) => {
   const place = await api.createLocation({

@@ -3,17 +3,13 @@
 // the same field is refused with a message saying which field.
 import type { Page } from '@playwright/test';
 import { expect, test, uniqueName } from './support/fixtures';
+import { signIn } from './support/admin';
 
-const ADMIN = { username: 'e2e-admin', password: 'e2e-admin-password' };
 // Sign-in runs scrypt with production settings on a shared 2-core machine: allow for it.
 test.describe.configure({ timeout: 180_000 });
 
-async function signIn(page: Page) {
-  await page.goto('/admin');
-  await page.getByLabel('Username').fill(ADMIN.username);
-  await page.getByLabel('Password').fill(ADMIN.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.getByRole('heading', { name: 'Review desk' })).toBeVisible({ timeout: 45_000 });
+async function signInToChanges(page: Page) {
+  await signIn(page);
   await page.getByRole('tab', { name: 'Recent changes' }).click();
 }
 
@@ -41,7 +37,7 @@ test('a deleted tag comes back with its places; a revert over a later edit is re
     expect(res.ok(), await res.text()).toBeTruthy();
   }
 
-  await signIn(page);
+  await signInToChanges(page);
   const deletion = page.getByTestId('revision').filter({ hasText: tag.name }).filter({ hasText: 'Deleted' });
   await deletion.getByRole('button', { name: 'Revert', exact: true }).click();
   await expect(page.getByTestId('toast')).toContainText('Change reverted');
