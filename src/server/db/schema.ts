@@ -2,6 +2,7 @@
 // pg-core schema. The same schema and migrations run on PGlite and on PostgreSQL 15.
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   customType,
   doublePrecision,
@@ -110,6 +111,32 @@ export const locationOpenIntervals = pgTable(
     // Which places are open at an instant or within a window: only the intervals that contain it.
     index('location_open_intervals_range_idx').using('gist', sql`tstzrange(${t.startsAt}, ${t.endsAt})`),
   ],
+);
+
+/**
+ * The in-process search index's change log (decision 0504). Triggers (drizzle/0009) append the ids
+ * of places whose searchable data changed, tagged with the writing transaction's version; a
+ * process catches its index up to the version it reads before answering a search. Never written
+ * by the application.
+ */
+export const searchIndexState = pgTable('search_index_state', {
+  id: integer('id').primaryKey(),
+  /** Bumped once per writing transaction, in commit order (the row lock orders writers). */
+  version: bigint('version', { mode: 'number' }).notNull(),
+  /** The transaction that bumped last, so its later statements reuse its version. */
+  xid: bigint('xid', { mode: 'number' }),
+});
+
+export const searchChanges = pgTable(
+  'search_changes',
+  {
+    version: bigint('version', { mode: 'number' }).notNull(),
+    locationId: integer('location_id').notNull(),
+    /** 'place' (its row, tags or visibility) or 'hours' (only its open intervals). */
+    kind: text('kind').notNull(),
+    at: ts('at').notNull().defaultNow(),
+  },
+  (t) => [index('search_changes_version_idx').on(t.version), index('search_changes_at_idx').on(t.at)],
 );
 
 /** Every time an administrator confirmed a place's details (issue 14): a history, never

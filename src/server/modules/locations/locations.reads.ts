@@ -1,7 +1,7 @@
 // Reading places in the API's shape: one place by id or slug, and the search list with paging in
 // SQL (tags and pending flag count in the same query, never N+1). Writes are in writes/, the map's
 // answers in locations.map.ts.
-import { and, eq, not, type SQL, sql } from 'drizzle-orm';
+import { and, eq, inArray, not, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { openingHoursFields } from '../../../shared/opening-hours.js';
 import type { Location } from '../../../shared/schemas/location.js';
@@ -13,9 +13,11 @@ import {
   type CompileOptions,
   buildTextQuery,
   compileSearch,
+  distanceFrom,
   type SearchFilters,
   typoCandidatesQuery,
 } from './locations.search.js';
+import { searchWithIndex } from './search-index/sync.js';
 
 export const LOCATION_NOT_FOUND = MSG.locationNotFoundShort;
 
@@ -147,11 +149,45 @@ export interface SearchPage {
   total: number;
 }
 
+/**
+ * The search's page: from the in-process index when it can answer (decision 0504: the same
+ * matches, order and count as the SQL below), the page's places then read by id; else in SQL.
+ */
+export async function searchLocations(
+  db: Db,
+  query: SearchFilters & { limit?: number; offset?: number },
+): Promise<SearchPage> {
+  const now = clockNow();
+  const page = await searchWithIndex(db, query, now);
+  if (!page) return searchLocationsSql(db, query);
+  if (!page.ids.length) return { items: [], total: page.total };
+  // The distance as SQL computes it, so the answer's figures are the SQL search's to the last bit
+  // (the index's own, from JavaScript's libm, may differ in the last place; it only orders).
+  const hasPoint = query.lat !== undefined && query.lng !== undefined;
+  const found = await db
+    .select({
+      ...readFields,
+      distance: hasPoint ? distanceFrom(query.lat!, query.lng!).mapWith(Number) : sql<null>`null`,
+    })
+    .from(l)
+    .where(and(inArray(l.id, page.ids), not(l.hidden)));
+  const byId = new Map(found.map((r) => [r.id, r]));
+  const items: Location[] = [];
+  for (const id of page.ids) {
+    const r = byId.get(id);
+    // Gone between the index's answer and this read (deleted or hidden meanwhile): left out.
+    if (!r) continue;
+    const { distance, ...row } = r;
+    items.push(toLocation(row, now, distance));
+  }
+  return { items, total: page.total };
+}
+
 /** One query: the filtered, ranked page (with count(*) over() for the total) joined back to the
  * read columns. `offset 0` keeps the rank and distance computed below the window: otherwise the
  * window stores every match with its whole search vector (25 MB for 60,000 matches, spilled to
  * disk) and computes the rank above it. Without limit it answers every match (docs/product.md section 7: the list call). */
-export async function searchLocations(
+export async function searchLocationsSql(
   db: Db,
   query: SearchFilters & { limit?: number; offset?: number },
 ): Promise<SearchPage> {

@@ -54,6 +54,14 @@ export function boundingBox(lat: number, lng: number, radius: number) {
   return { minLat: lat - dLat, maxLat: lat + dLat, minLng: lng - dLng, maxLng: lng + dLng };
 }
 
+/** Miles from `l`'s coordinates to a point (haversine), as the search computes and answers it. */
+export function distanceFrom(lat: number, lng: number): SQL {
+  return sql`(${EARTH_RADIUS_MILES}::double precision * 2 * asin(least(1, sqrt(
+      power(sin(radians(l.latitude - ${lat}::double precision) / 2), 2)
+      + cos(radians(${lat}::double precision)) * cos(radians(l.latitude))
+      * power(sin(radians(l.longitude - ${lng}::double precision) / 2), 2)))))`;
+}
+
 export interface CompiledSearch {
   where: SQL;
   /** Relevance (0 without a text search). */
@@ -116,10 +124,7 @@ export function compileSearch(f: SearchFilters, opts: CompileOptions = {}): Comp
     const lat = f.lat!;
     const lng = f.lng!;
     const box = boundingBox(lat, lng, f.radius);
-    distance = sql`(${EARTH_RADIUS_MILES}::double precision * 2 * asin(least(1, sqrt(
-      power(sin(radians(l.latitude - ${lat}::double precision) / 2), 2)
-      + cos(radians(${lat}::double precision)) * cos(radians(l.latitude))
-      * power(sin(radians(l.longitude - ${lng}::double precision) / 2), 2)))))`;
+    distance = distanceFrom(lat, lng);
     // The box as one condition on the GiST index locations_point_idx (x = longitude, y = latitude).
     conds.push(sql`point(l.longitude, l.latitude) <@ box(
       point(${box.minLng}::double precision, ${box.minLat}::double precision),

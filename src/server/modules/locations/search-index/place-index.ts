@@ -1,0 +1,367 @@
+// The in-process search index (decision 0504): every visible place's searchable data in compact
+// arrays, answering the search of locations.search.ts (same matches, same order, same count)
+// without asking the database. Filled and kept in step by sync.ts; the equivalence test compares
+// it with the SQL search. Slots are append-only: a changed place gets a new slot and its old one
+// is marked dead, so posting lists never need removals; sync.ts rebuilds when dead slots pile up.
+import KDBush from 'kdbush';
+import { boundingBox, EARTH_RADIUS_MILES } from '../locations.search.js';
+import { addTerm, compareCodePoints, entryContribution, finishRank, type VectorEntry } from './rank.js';
+
+export interface IndexedPlace {
+  id: number;
+  category: string;
+  latitude: number;
+  longitude: number;
+  /** The place's rank in the database's order of (lower(name), name, id): its collation decides. */
+  nameKey: number;
+  vector: VectorEntry[];
+  tagIds: number[];
+  /** Open intervals as [start, end) pairs in epoch milliseconds (decision 0801). */
+  intervals: number[];
+}
+
+export interface IndexQuery {
+  category?: string;
+  tagIds?: number[];
+  openNow?: boolean;
+  inSeason?: boolean;
+  /** ms of "now" and of the end of the season window (seasonWindowEnd). */
+  now: number;
+  seasonEnd: number;
+  point?: { lat: number; lng: number; radius: number };
+  /** The distinct query lexemes (each matched as a prefix); null without a text search. */
+  lexemes: string[] | null;
+  limit?: number;
+  offset: number;
+}
+
+export interface IndexPage {
+  ids: number[];
+  distances: Array<number | null>;
+  total: number;
+}
+
+/** A growable list of (slot, rank term) pairs: one lexeme's postings. */
+class Postings {
+  slots = new Int32Array(4);
+  terms = new Float64Array(4);
+  length = 0;
+  push(slot: number, term: number) {
+    if (this.length === this.slots.length) {
+      const slots = new Int32Array(this.length * 2);
+      slots.set(this.slots);
+      this.slots = slots;
+      const terms = new Float64Array(this.length * 2);
+      terms.set(this.terms);
+      this.terms = terms;
+    }
+    this.slots[this.length] = slot;
+    this.terms[this.length] = term;
+    this.length++;
+  }
+}
+
+const rad = (deg: number) => deg * (Math.PI / 180);
+
+/** The SQL search's great-circle distance (locations.search.ts), written in the same steps. */
+function distanceMiles(lat: number, lng: number, plat: number, plng: number): number {
+  const a = Math.sin(rad(plat - lat) / 2);
+  const b = Math.sin(rad(plng - lng) / 2);
+  return (
+    EARTH_RADIUS_MILES *
+    2 *
+    Math.asin(Math.min(1, Math.sqrt(a * a + Math.cos(rad(lat)) * Math.cos(rad(plat)) * (b * b))))
+  );
+}
+
+export class PlaceIndex {
+  private cap = 1024;
+  private used = 0;
+  private ids = new Int32Array(this.cap);
+  private lat = new Float64Array(this.cap);
+  private lng = new Float64Array(this.cap);
+  private nameKey = new Float64Array(this.cap);
+  private cat = new Uint8Array(this.cap);
+  private live = new Uint8Array(this.cap);
+  private tags: Array<Int32Array> = [];
+  private intervals: Array<Float64Array | null> = [];
+  private readonly slotOf = new Map<number, number>();
+  private readonly categories = new Map<string, number>();
+  private readonly tagPostings = new Map<number, number[]>();
+  private readonly lexicon = new Map<string, number>();
+  private readonly lexemes: string[] = [];
+  private readonly postings: Postings[] = [];
+  private sortedLexemes: number[] | null = null;
+  private spatial: { tree: KDBush; slots: Int32Array } | null = null;
+  /** Scratch space of a text query (queries run one at a time on this thread). */
+  private acc = new Float64Array(0);
+  private hits = new Uint8Array(0);
+  dead = 0;
+
+  get size() {
+    return this.slotOf.size;
+  }
+
+  has(id: number) {
+    return this.slotOf.has(id);
+  }
+
+  nameKeyOf(id: number): number | undefined {
+    const s = this.slotOf.get(id);
+    return s === undefined ? undefined : this.nameKey[s];
+  }
+
+  /** Adds a place, replacing what the index held for its id. */
+  upsert(p: IndexedPlace) {
+    this.remove(p.id);
+    if (this.used === this.cap) this.grow();
+    const s = this.used++;
+    this.slotOf.set(p.id, s);
+    this.ids[s] = p.id;
+    this.lat[s] = p.latitude;
+    this.lng[s] = p.longitude;
+    this.nameKey[s] = p.nameKey;
+    let c = this.categories.get(p.category);
+    if (c === undefined) {
+      c = this.categories.size + 1;
+      this.categories.set(p.category, c);
+    }
+    this.cat[s] = c;
+    this.live[s] = 1;
+    const tagIds = Int32Array.from(new Set(p.tagIds));
+    this.tags[s] = tagIds;
+    for (const t of tagIds) {
+      const list = this.tagPostings.get(t);
+      if (list) list.push(s);
+      else this.tagPostings.set(t, [s]);
+    }
+    this.intervals[s] = p.intervals.length ? Float64Array.from(p.intervals) : null;
+    for (const e of p.vector) {
+      let lex = this.lexicon.get(e.lexeme);
+      if (lex === undefined) {
+        lex = this.lexemes.length;
+        this.lexicon.set(e.lexeme, lex);
+        this.lexemes.push(e.lexeme);
+        this.postings.push(new Postings());
+        this.sortedLexemes = null;
+      }
+      this.postings[lex]!.push(s, entryContribution(e.weights));
+    }
+    this.spatial = null;
+  }
+
+  /** Changes only a place's open intervals (the daily extension touches every place's). */
+  setIntervals(id: number, intervals: number[]) {
+    const s = this.slotOf.get(id);
+    if (s !== undefined) this.intervals[s] = intervals.length ? Float64Array.from(intervals) : null;
+  }
+
+  setNameKey(id: number, key: number) {
+    const s = this.slotOf.get(id);
+    if (s !== undefined) this.nameKey[s] = key;
+  }
+
+  remove(id: number) {
+    const s = this.slotOf.get(id);
+    if (s === undefined) return;
+    this.slotOf.delete(id);
+    this.live[s] = 0;
+    this.tags[s] = new Int32Array(0);
+    this.intervals[s] = null;
+    this.dead++;
+    this.spatial = null;
+  }
+
+  private grow() {
+    const cap = this.cap * 2;
+    const copy = <T extends Int32Array | Float64Array | Uint8Array>(a: T, make: new (n: number) => T) => {
+      const b = new make(cap);
+      b.set(a);
+      return b;
+    };
+    this.ids = copy(this.ids, Int32Array);
+    this.lat = copy(this.lat, Float64Array);
+    this.lng = copy(this.lng, Float64Array);
+    this.nameKey = copy(this.nameKey, Float64Array);
+    this.cat = copy(this.cat, Uint8Array);
+    this.live = copy(this.live, Uint8Array);
+    this.cap = cap;
+  }
+
+  /** Lexeme ids in code point order (the order of a tsvector's entries), rebuilt after additions. */
+  private sorted(): number[] {
+    if (!this.sortedLexemes) {
+      this.sortedLexemes = this.lexemes
+        .map((_, i) => i)
+        .sort((a, b) => compareCodePoints(this.lexemes[a]!, this.lexemes[b]!));
+    }
+    return this.sortedLexemes;
+  }
+
+  /** The lexeme ids starting with `prefix`, in code point order. */
+  private prefixRange(prefix: string): number[] {
+    const order = this.sorted();
+    let lo = 0;
+    let hi = order.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (compareCodePoints(this.lexemes[order[mid]!]!, prefix) < 0) lo = mid + 1;
+      else hi = mid;
+    }
+    const out: number[] = [];
+    for (let i = lo; i < order.length && this.lexemes[order[i]!]!.startsWith(prefix); i++) out.push(order[i]!);
+    return out;
+  }
+
+  /** Whether a visible place has a lexeme starting with `prefix` (else the SQL search tries typos). */
+  matchesAny(prefix: string): boolean {
+    for (const lex of this.prefixRange(prefix)) {
+      const p = this.postings[lex]!;
+      for (let j = 0; j < p.length; j++) if (this.live[p.slots[j]!]) return true;
+    }
+    return false;
+  }
+
+  private spatialIndex() {
+    if (!this.spatial) {
+      const slots: number[] = [];
+      for (let s = 0; s < this.used; s++) if (this.live[s]) slots.push(s);
+      const tree = new KDBush(Math.max(slots.length, 1));
+      for (const s of slots) tree.add(this.lng[s]!, this.lat[s]!);
+      if (!slots.length) tree.add(0, 0);
+      tree.finish();
+      this.spatial = { tree, slots: Int32Array.from(slots) };
+    }
+    return this.spatial;
+  }
+
+  search(q: IndexQuery): IndexPage {
+    const catCode = q.category && q.category !== 'all' ? (this.categories.get(q.category) ?? -1) : 0;
+    const tagIds = [...new Set(q.tagIds ?? [])];
+    const box = q.point ? boundingBox(q.point.lat, q.point.lng, q.point.radius) : null;
+    const dist = new Map<number, number>();
+
+    const passes = (s: number): boolean => {
+      if (!this.live[s]) return false;
+      if (catCode && this.cat[s] !== catCode) return false;
+      if (tagIds.length) {
+        const own = this.tags[s]!;
+        for (const t of tagIds) if (!own.includes(t)) return false;
+      }
+      if (q.openNow || q.inSeason) {
+        const iv = this.intervals[s];
+        if (!iv) return false;
+        let open = false;
+        for (let i = 0; i < iv.length && !open; i += 2) {
+          const a = iv[i]!;
+          const b = iv[i + 1]!;
+          // tstzrange(a, b) is [a, b): "@> now" and "&& [now, seasonEnd)" (locations.search.ts).
+          open = q.openNow ? a <= q.now && q.now < b : a < b && a < q.seasonEnd && q.now < b;
+        }
+        if (!open) return false;
+      }
+      if (q.point && box) {
+        const la = this.lat[s]!;
+        const ln = this.lng[s]!;
+        if (la < box.minLat || la > box.maxLat || ln < box.minLng || ln > box.maxLng) return false;
+        const d = distanceMiles(q.point.lat, q.point.lng, la, ln);
+        if (!(d <= q.point.radius)) return false;
+        dist.set(s, d);
+      }
+      return true;
+    };
+
+    const found: number[] = [];
+    let rankOf: ((s: number) => number) | null = null;
+    if (q.lexemes) {
+      const items = [...new Set(q.lexemes)].sort(compareCodePoints);
+      if (this.acc.length < this.used) {
+        this.acc = new Float64Array(this.cap);
+        this.hits = new Uint8Array(this.cap);
+      }
+      const acc = this.acc;
+      const hits = this.hits;
+      const touched: number[] = [];
+      // calc_rank_or's loops: query items in order, each item's lexemes in vector order.
+      items.forEach((item, i) => {
+        const bit = 1 << i;
+        for (const lex of this.prefixRange(item)) {
+          const p = this.postings[lex]!;
+          for (let j = 0; j < p.length; j++) {
+            const s = p.slots[j]!;
+            if (!this.live[s]) continue;
+            if (hits[s] === 0) touched.push(s);
+            hits[s]! |= bit;
+            acc[s] = addTerm(acc[s]!, p.terms[j]!);
+          }
+        }
+      });
+      const all = (1 << items.length) - 1;
+      const ranks = new Map<number, number>();
+      for (const s of touched) {
+        if (hits[s] === all && passes(s)) {
+          found.push(s);
+          ranks.set(s, finishRank(acc[s]!, items.length));
+        }
+        hits[s] = 0;
+        acc[s] = 0;
+      }
+      rankOf = (s) => ranks.get(s)!;
+    } else if (tagIds.length) {
+      let smallest: number[] = [];
+      let size = Number.POSITIVE_INFINITY;
+      for (const t of tagIds) {
+        const list = this.tagPostings.get(t) ?? [];
+        if (list.length < size) {
+          smallest = list;
+          size = list.length;
+        }
+      }
+      for (const s of smallest) if (passes(s)) found.push(s);
+    } else if (box) {
+      const { tree, slots } = this.spatialIndex();
+      for (const i of tree.range(box.minLng, box.minLat, box.maxLng, box.maxLat)) {
+        const s = slots[i];
+        if (s !== undefined && passes(s)) found.push(s);
+      }
+    } else {
+      for (let s = 0; s < this.used; s++) if (passes(s)) found.push(s);
+    }
+
+    // locations.reads.ts's order: rank desc, distance asc, then lower(name), name, id (nameKey).
+    const cmp = (a: number, b: number): number => {
+      if (rankOf) {
+        const d = rankOf(b) - rankOf(a);
+        if (d) return d;
+      }
+      if (q.point) {
+        const d = dist.get(a)! - dist.get(b)!;
+        if (d) return d;
+      }
+      return this.nameKey[a]! - this.nameKey[b]! || this.ids[a]! - this.ids[b]!;
+    };
+    const end = q.limit === undefined ? found.length : Math.min(found.length, q.offset + q.limit);
+    let page: number[];
+    if (end <= 128 && found.length > 4 * end) {
+      // The first `end` only: a sorted buffer, most candidates rejected by one comparison.
+      const best: number[] = [];
+      for (const s of found) {
+        if (best.length === end) {
+          if (end === 0 || cmp(s, best[end - 1]!) >= 0) continue;
+          best.pop();
+        }
+        let i = best.length;
+        while (i > 0 && cmp(s, best[i - 1]!) < 0) i--;
+        best.splice(i, 0, s);
+      }
+      page = best.slice(q.offset);
+    } else {
+      page = found.sort(cmp).slice(q.offset, end);
+    }
+    return {
+      ids: page.map((s) => this.ids[s]!),
+      distances: page.map((s) => (q.point ? dist.get(s)! : null)),
+      total: found.length,
+    };
+  }
+}

@@ -1,0 +1,304 @@
+// Keeps each database's in-process search index (place-index.ts) exactly in step with the
+// database, on every process (decision 0504). The database stays the truth: triggers
+// (drizzle/0009) log which places each writing transaction touched, under a version that grows
+// in commit order. Before answering, a search reads the version and replays the changes it has
+// not seen, so a write that committed before a search started is in that search's answer,
+// whichever process wrote it. While the index is built (at the first search, or again after a
+// large change such as the daily extension of the open intervals), searches use SQL.
+import { type SQL, sql } from 'drizzle-orm';
+import { seasonWindowEnd } from '../../../../shared/hours-status.js';
+import type { Db } from '../../../db/connect.js';
+import { buildTextQuery, type SearchFilters } from '../locations.search.js';
+import { type IndexedPlace, type IndexPage, PlaceIndex } from './place-index.js';
+import { parseTsvector } from './rank.js';
+
+/** Places loaded per statement while building, so the embedded database's thread is never held
+ * for long (decision 0503). */
+const BUILD_CHUNK = 5_000;
+/** More changed places than this since the last search: rebuild instead of replaying. */
+const REPLAY_LIMIT = 2_000;
+/** Words whose lexeme is remembered (to_tsquery asked once per word). */
+const MAX_WORDS_REMEMBERED = 20_000;
+/** How long the change log keeps its rows; an index further behind rebuilds. */
+export const CHANGE_LOG_KEEP = '1 hour';
+
+async function rows<T>(db: Db, query: SQL): Promise<T[]> {
+  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+}
+// json_agg arrives parsed from node-postgres and as text from the embedded database's thread.
+const json = <T>(v: unknown): T => (typeof v === 'string' ? JSON.parse(v) : v) as T;
+
+interface LoadedRow {
+  id: number;
+  name: string;
+  category: string;
+  latitude: number;
+  longitude: number;
+  hidden: boolean;
+  vector: string;
+  tag_ids: unknown;
+  intervals: unknown;
+}
+
+/** What the index holds of places, by a condition on `l`. */
+const loadPlaces = (db: Db, where: SQL, tail: SQL = sql``) =>
+  rows<LoadedRow>(
+    db,
+    sql`select l.id, l.name, l.category, l.latitude, l.longitude, l.hidden, l.search_vector::text as vector,
+          coalesce((select json_agg(lt.tag_id) from location_tags lt where lt.location_id = l.id), '[]'::json) as tag_ids,
+          coalesce((select json_agg(json_build_array(extract(epoch from oi.starts_at) * 1000,
+                                                     extract(epoch from oi.ends_at) * 1000))
+                      from location_open_intervals oi where oi.location_id = l.id), '[]'::json) as intervals
+        from locations l where ${where} ${tail}`,
+  );
+
+function toPlace(r: LoadedRow, nameKey: number): IndexedPlace {
+  return {
+    id: r.id,
+    category: r.category,
+    latitude: Number(r.latitude),
+    longitude: Number(r.longitude),
+    nameKey,
+    vector: parseTsvector(r.vector ?? ''),
+    tagIds: json<number[]>(r.tag_ids).map(Number),
+    intervals: json<Array<[number, number]>>(r.intervals).flatMap(([a, b]) => [Number(a), Number(b)]),
+  };
+}
+
+const readVersion = async (db: Db) =>
+  Number(
+    (await rows<{ v: string | number }>(db, sql`select version as v from search_index_state where id = 1`))[0]?.v ?? 0,
+  );
+
+class IndexSync {
+  index: PlaceIndex | null = null;
+  version = 0;
+  private building: Promise<void> | null = null;
+  private catching: Promise<boolean> | null = null;
+  private readonly lexemes = new Map<string, string | null>();
+
+  constructor(private readonly db: Db) {}
+
+  /** Starts a build unless one runs; the current index is dropped (searches use SQL meanwhile). */
+  rebuild(): Promise<void> {
+    if (!this.building) {
+      this.index = null;
+      this.building = this.build()
+        .catch((err) => {
+          // The database closed or failed: searches keep using SQL and the next one retries.
+          this.index = null;
+          if (process.env.NODE_ENV !== 'test') console.warn(`search index not built: ${(err as Error).message}`);
+        })
+        .finally(() => {
+          this.building = null;
+        });
+    }
+    return this.building;
+  }
+
+  private async build() {
+    const db = this.db;
+    // Changes after this version are replayed by the first catch-up, so chunks read at later
+    // snapshots still end up exact.
+    const version = await readVersion(db);
+    const order = await rows<{ id: number }>(
+      db,
+      sql`select id from locations where not hidden order by lower(name), name, id`,
+    );
+    const keyOf = new Map<number, number>();
+    for (const [i, r] of order.entries()) keyOf.set(Number(r.id), i + 1);
+    const index = new PlaceIndex();
+    let after = 0;
+    for (;;) {
+      const chunk = await loadPlaces(
+        db,
+        sql`l.id > ${after} and not l.hidden`,
+        sql`order by l.id limit ${BUILD_CHUNK}`,
+      );
+      for (const r of chunk) index.upsert(toPlace(r, keyOf.get(Number(r.id)) ?? Number.POSITIVE_INFINITY));
+      if (chunk.length < BUILD_CHUNK) break;
+      after = Number(chunk[chunk.length - 1]!.id);
+    }
+    this.version = version;
+    this.index = index;
+  }
+
+  /** Replays the changes since the index's version; false when it cannot (a rebuild started). */
+  catchUp(): Promise<boolean> {
+    if (!this.catching) {
+      this.catching = this.replay().finally(() => {
+        this.catching = null;
+      });
+    }
+    return this.catching;
+  }
+
+  private async replay(): Promise<boolean> {
+    const db = this.db;
+    const index = this.index;
+    if (!index) return false;
+    const version = await readVersion(db);
+    if (version === this.version) return true;
+    const changes = await rows<{ version: string | number; location_id: number; kind: string }>(
+      db,
+      sql`select version, location_id, kind from search_changes
+           where version > ${this.version} and version <= ${version} order by version`,
+    );
+    const ids = new Map<number, boolean>(); // id -> only its hours changed
+    const contiguous = changes.length > 0 && Number(changes[0]!.version) === this.version + 1;
+    for (const c of changes) {
+      const id = Number(c.location_id);
+      if (c.kind === 'all') ids.set(-1, false);
+      ids.set(id, (ids.get(id) ?? true) && c.kind === 'hours');
+    }
+    if (!contiguous || ids.has(-1) || ids.size > REPLAY_LIMIT || index.dead > Math.max(10_000, index.size / 4)) {
+      void this.rebuild();
+      return false;
+    }
+    const list = [...ids.keys()];
+    const loaded = await loadPlaces(db, sql`l.id = any(${`{${list.join(',')}}`}::int[])`);
+    const byId = new Map(loaded.map((r) => [Number(r.id), r]));
+    const placesToKey: number[] = [];
+    for (const id of list) {
+      const r = byId.get(id);
+      if (!r || r.hidden) index.remove(id);
+      else if (ids.get(id) && index.has(id)) index.setIntervals(id, toPlace(r, 0).intervals);
+      else {
+        index.upsert(toPlace(r, Number.POSITIVE_INFINITY));
+        placesToKey.push(id);
+      }
+    }
+    if (placesToKey.length && !(await this.placeInNameOrder(placesToKey))) {
+      void this.rebuild();
+      return false;
+    }
+    this.version = version;
+    return true;
+  }
+
+  /**
+   * Gives changed places a key between those of their neighbours in the database's name order
+   * (its collation decides, so the index never compares names itself). False when the keys have
+   * run out of room (a rebuild renumbers them).
+   */
+  private async placeInNameOrder(ids: number[]): Promise<boolean> {
+    const index = this.index!;
+    const set = sql`${`{${ids.join(',')}}`}::int[]`;
+    const found = await rows<{ id: number; prev: number | null; next: number | null }>(
+      this.db,
+      sql`select b.id,
+            (select o.id from locations o
+              where not o.hidden and o.id <> all(${set})
+                and (lower(o.name), o.name, o.id) < (lower(b.name), b.name, b.id)
+              order by lower(o.name) desc, o.name desc, o.id desc limit 1) as prev,
+            (select o.id from locations o
+              where not o.hidden and o.id <> all(${set})
+                and (lower(o.name), o.name, o.id) > (lower(b.name), b.name, b.id)
+              order by lower(o.name), o.name, o.id limit 1) as next
+          from locations b where b.id = any(${set}) and not b.hidden
+          order by lower(b.name), b.name, b.id`,
+    );
+    // Consecutive changed places between the same two neighbours share the gap evenly.
+    for (let i = 0; i < found.length; ) {
+      let j = i;
+      while (j + 1 < found.length && found[j + 1]!.prev === found[i]!.prev && found[j + 1]!.next === found[i]!.next)
+        j++;
+      const lo = found[i]!.prev === null ? undefined : index.nameKeyOf(Number(found[i]!.prev));
+      const hi = found[i]!.next === null ? undefined : index.nameKeyOf(Number(found[i]!.next));
+      const a = lo ?? (hi ?? 1) - (j - i + 2);
+      const b = hi ?? a + (j - i + 2);
+      const step = (b - a) / (j - i + 2);
+      for (let k = i; k <= j; k++) {
+        const key = a + step * (k - i + 1);
+        if (!(key > a && key < b)) return false;
+        index.setNameKey(Number(found[k]!.id), key);
+      }
+      i = j + 1;
+    }
+    return true;
+  }
+
+  /** The lexeme each word becomes in to_tsquery('english', 'word:*'); null for a stop word or
+   * a word the parser splits (the SQL search answers those). */
+  async lexemesOf(words: string[]): Promise<Array<string | null>> {
+    const unknown = words.filter((w) => !this.lexemes.has(w));
+    if (unknown.length) {
+      const found = await rows<{ w: string; q: string }>(
+        this.db,
+        sql`select w, to_tsquery('english', w || ':*')::text as q
+              from unnest(array[${sql.join(
+                unknown.map((w) => sql`${w}::text`),
+                sql`, `,
+              )}]) as w`,
+      );
+      if (this.lexemes.size + found.length > MAX_WORDS_REMEMBERED) this.lexemes.clear();
+      for (const r of found) {
+        const m = /^'((?:[^'\\]|'')+)':\*$/.exec(r.q);
+        this.lexemes.set(r.w, m ? m[1]!.replaceAll("''", "'") : null);
+      }
+    }
+    return words.map((w) => this.lexemes.get(w) ?? null);
+  }
+}
+
+const syncs = new WeakMap<Db, IndexSync>();
+const syncOf = (db: Db) => {
+  const found = syncs.get(db);
+  if (found) return found;
+  const s = new IndexSync(db);
+  syncs.set(db, s);
+  return s;
+};
+
+/** Builds the index now and waits for it (start-up, tests). */
+export async function buildSearchIndex(db: Db): Promise<void> {
+  await syncOf(db).rebuild();
+}
+
+/** Drops the index (tests comparing with SQL, or SEARCH_INDEX=off). */
+export function dropSearchIndex(db: Db) {
+  syncs.delete(db);
+}
+
+export const searchIndexEnabled = () => process.env.SEARCH_INDEX !== 'off';
+
+/**
+ * The page of a search from the index: ids in order, their distances and the total; null when the
+ * SQL search must answer (the index is being built, or a word needs what only SQL does: a stop
+ * word, or a word matching no place, which the SQL search retries as a typo).
+ */
+export async function searchWithIndex(
+  db: Db,
+  f: SearchFilters & { limit?: number; offset?: number },
+  now: Date,
+): Promise<IndexPage | null> {
+  if (!searchIndexEnabled()) return null;
+  const s = syncOf(db);
+  if (!s.index) {
+    void s.rebuild();
+    return null;
+  }
+  if (!(await s.catchUp()) || !s.index) return null;
+  const text = buildTextQuery(f.search);
+  let lexemes: string[] | null = null;
+  if (text) {
+    const found = await s.lexemesOf(text.words);
+    if (found.some((l) => l === null)) return null;
+    lexemes = found as string[];
+    // A word of 3+ letters that matches nothing is a typo candidate: SQL's trigram match.
+    if (text.words.some((w, i) => w.length >= 3 && !s.index!.matchesAny(lexemes![i]!))) return null;
+  }
+  const hasPoint = f.lat !== undefined && f.lng !== undefined;
+  return s.index.search({
+    category: f.category,
+    tagIds: f.tagIds,
+    openNow: f.openNow,
+    inSeason: f.inSeason,
+    now: now.getTime(),
+    seasonEnd: seasonWindowEnd(now).getTime(),
+    point: hasPoint ? { lat: f.lat!, lng: f.lng!, radius: f.radius } : undefined,
+    lexemes,
+    limit: f.limit,
+    offset: f.offset ?? 0,
+  });
+}
