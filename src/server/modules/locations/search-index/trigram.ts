@@ -1,0 +1,96 @@
+// pg_trgm's word_similarity, reproduced for the in-process index (decision 0504) so a search word
+// that matches no place (a typo) finds the same places, ranked alike, as the SQL search's
+// `word <% lower(name)` and word_similarity(...) (locations.search.ts, decision 0501). Follows
+// calc_word_similarity and iterate_word_similarity of PostgreSQL's contrib/pg_trgm/trgm_op.c (plain,
+// not strict): words are padded with two spaces before and one after, similarity is
+// count / (len1 + len2 - count) as a float. Only ASCII text is handled here: which other
+// characters count as letters depends on the database's locale, so the index leaves those
+// searches to SQL (sync.ts).
+
+/** The default pg_trgm.word_similarity_threshold (a double GUC). */
+export const WORD_SIMILARITY_THRESHOLD = 0.6;
+
+export const isAscii = (s: string) => /^[\x00-\x7f]*$/.test(s);
+
+/** A string's trigrams in order, as generate_trgm_only makes them (ASCII, lower-cased words). */
+export function trigramsInOrder(s: string): string[] {
+  const out: string[] = [];
+  for (const word of s.toLowerCase().match(/[a-z0-9]+/g) ?? []) {
+    const padded = `  ${word} `;
+    for (let i = 0; i + 3 <= padded.length; i++) out.push(padded.slice(i, i + 3));
+  }
+  return out;
+}
+
+const calcSml = (count: number, len1: number, len2: number) => Math.fround(count / (len1 + len2 - count));
+
+/** word_similarity(a, b): how well `a` matches the best extent of `b`, as pg_trgm computes it. */
+export function wordSimilarity(a: string, b: string): number {
+  const t1 = trigramsInOrder(a);
+  const t2 = trigramsInOrder(b);
+  const label = new Map<string, number>();
+  const found: boolean[] = [];
+  for (const t of t1) {
+    if (!label.has(t)) {
+      label.set(t, found.length);
+      found.push(true);
+    }
+  }
+  const ulen1 = found.length;
+  const idx = t2.map((t) => {
+    let j = label.get(t);
+    if (j === undefined) {
+      j = found.length;
+      label.set(t, j);
+      found.push(false);
+    }
+    return j;
+  });
+  const lastpos = new Int32Array(found.length).fill(-1);
+  let ulen2 = 0;
+  let count = 0;
+  let upper = -1;
+  let lower = -1;
+  let smlrMax = 0;
+  for (let i = 0; i < idx.length; i++) {
+    const trg = idx[i]!;
+    if (lower >= 0 || found[trg]) {
+      if (lastpos[trg]! < 0) {
+        ulen2++;
+        if (found[trg]) count++;
+      }
+      lastpos[trg] = i;
+    }
+    if (!found[trg]) continue;
+    upper = i;
+    if (lower === -1) {
+      lower = i;
+      ulen2 = 1;
+    }
+    let smlrCur = calcSml(count, ulen1, ulen2);
+    // Also try to move the lower bound for a greater similarity.
+    let tmpCount = count;
+    let tmpUlen2 = ulen2;
+    const prevLower = lower;
+    for (let tmpLower = lower; tmpLower <= upper; tmpLower++) {
+      const smlrTmp = calcSml(tmpCount, ulen1, tmpUlen2);
+      if (smlrTmp > smlrCur) {
+        smlrCur = smlrTmp;
+        ulen2 = tmpUlen2;
+        lower = tmpLower;
+        count = tmpCount;
+      }
+      const t = idx[tmpLower]!;
+      if (lastpos[t] === tmpLower) {
+        tmpUlen2--;
+        if (found[t]) tmpCount--;
+      }
+    }
+    smlrMax = Math.max(smlrMax, smlrCur);
+    for (let tmpLower = prevLower; tmpLower < lower; tmpLower++) {
+      const t = idx[tmpLower]!;
+      if (lastpos[t] === tmpLower) lastpos[t] = -1;
+    }
+  }
+  return smlrMax;
+}
