@@ -17,7 +17,7 @@ const MILES_PER_DEGREE_LNG = 69.172;
 /** At most this many words of a search become query terms (a sentence is not a query). */
 const MAX_SEARCH_WORDS = 8;
 /** Shorter searches skip the trigram (typo) match: two letters match nearly everything. */
-const MIN_TRIGRAM_LENGTH = 3;
+export const MIN_TRIGRAM_LENGTH = 3;
 
 export type SearchFilters = Omit<LocationListQuery, 'limit' | 'offset'>;
 

@@ -6,9 +6,12 @@
 import KDBush from 'kdbush';
 import { boundingBox, EARTH_RADIUS_MILES } from '../locations.search.js';
 import { addTerm, compareCodePoints, entryContribution, finishRank, type VectorEntry } from './rank.js';
+import { isAscii, trigramsInOrder, WORD_SIMILARITY_THRESHOLD, wordSimilarity } from './trigram.js';
 
 export interface IndexedPlace {
   id: number;
+  /** lower(name) as the database lower-cases it (typos are matched against it). */
+  lowerName: string;
   category: string;
   latitude: number;
   longitude: number;
@@ -29,10 +32,21 @@ export interface IndexQuery {
   now: number;
   seasonEnd: number;
   point?: { lat: number; lng: number; radius: number };
-  /** The distinct query lexemes (each matched as a prefix); null without a text search. */
-  lexemes: string[] | null;
+  /** The text search; null without one. */
+  text: IndexText | null;
   limit?: number;
   offset: number;
+}
+
+/** What each search word asks (all must hold) and how matches rank (locations.search.ts). */
+export interface IndexText {
+  /** Per word: a lexeme matched as a prefix, or a typo matched by word similarity with the name. */
+  conditions: Array<{ prefix: string } | { typo: string }>;
+  /** The query's lexemes for ts_rank (stop words have none). */
+  rankItems: string[];
+  /** All the words joined by spaces: ranks the matches by word similarity when no word matched
+   * any place by full text. */
+  plain: string;
 }
 
 export interface IndexPage {
@@ -88,6 +102,12 @@ export class PlaceIndex {
   private readonly slotOf = new Map<number, number>();
   private readonly categories = new Map<string, number>();
   private readonly tagPostings = new Map<number, number[]>();
+  /** Distinct lower-cased names, their places and their trigrams (for typos). */
+  private slotName = new Int32Array(this.cap);
+  private readonly nameIds = new Map<string, number>();
+  private readonly names: string[] = [];
+  private readonly nameSlots: number[][] = [];
+  private readonly nameTrigrams = new Map<string, number[]>();
   private readonly lexicon = new Map<string, number>();
   private readonly lexemes: string[] = [];
   private readonly postings: Postings[] = [];
@@ -136,6 +156,20 @@ export class PlaceIndex {
       else this.tagPostings.set(t, [s]);
     }
     this.intervals[s] = p.intervals.length ? Float64Array.from(p.intervals) : null;
+    let nameId = this.nameIds.get(p.lowerName);
+    if (nameId === undefined) {
+      nameId = this.names.length;
+      this.nameIds.set(p.lowerName, nameId);
+      this.names.push(p.lowerName);
+      this.nameSlots.push([]);
+      for (const t of new Set(trigramsInOrder(p.lowerName))) {
+        const list = this.nameTrigrams.get(t);
+        if (list) list.push(nameId);
+        else this.nameTrigrams.set(t, [nameId]);
+      }
+    }
+    this.slotName[s] = nameId;
+    this.nameSlots[nameId]!.push(s);
     for (const e of p.vector) {
       let lex = this.lexicon.get(e.lexeme);
       if (lex === undefined) {
@@ -185,6 +219,7 @@ export class PlaceIndex {
     this.nameKey = copy(this.nameKey, Float64Array);
     this.cat = copy(this.cat, Uint8Array);
     this.live = copy(this.live, Uint8Array);
+    this.slotName = copy(this.slotName, Int32Array);
     this.cap = cap;
   }
 
@@ -222,6 +257,28 @@ export class PlaceIndex {
     return false;
   }
 
+  /**
+   * The live places whose name matches `word` by word similarity (`word <% lower(name)`); null
+   * when a candidate name holds other than ASCII (which characters are letters is then the
+   * database's locale's call: the SQL search answers).
+   */
+  typoMatches(word: string): number[] | null {
+    const trigrams = [...new Set(trigramsInOrder(word))];
+    // A name sharing fewer than 0.6 of the word's trigrams cannot reach the threshold.
+    const need = WORD_SIMILARITY_THRESHOLD * trigrams.length - 1e-9;
+    const shared = new Map<number, number>();
+    for (const t of trigrams) for (const n of this.nameTrigrams.get(t) ?? []) shared.set(n, (shared.get(n) ?? 0) + 1);
+    const out: number[] = [];
+    for (const [n, count] of shared) {
+      if (count < need) continue;
+      const name = this.names[n]!;
+      if (!isAscii(name)) return null;
+      if (wordSimilarity(word, name) < WORD_SIMILARITY_THRESHOLD) continue;
+      for (const s of this.nameSlots[n]!) if (this.live[s]) out.push(s);
+    }
+    return out;
+  }
+
   private spatialIndex() {
     if (!this.spatial) {
       const slots: number[] = [];
@@ -235,7 +292,8 @@ export class PlaceIndex {
     return this.spatial;
   }
 
-  search(q: IndexQuery): IndexPage {
+  /** The page of a search; null when SQL must answer it (see typoMatches). */
+  search(q: IndexQuery): IndexPage | null {
     const catCode = q.category && q.category !== 'all' ? (this.categories.get(q.category) ?? -1) : 0;
     const tagIds = [...new Set(q.tagIds ?? [])];
     const box = q.point ? boundingBox(q.point.lat, q.point.lng, q.point.radius) : null;
@@ -273,8 +331,9 @@ export class PlaceIndex {
 
     const found: number[] = [];
     let rankOf: ((s: number) => number) | null = null;
-    if (q.lexemes) {
-      const items = [...new Set(q.lexemes)].sort(compareCodePoints);
+    if (q.text) {
+      const { conditions, rankItems, plain } = q.text;
+      const items = [...new Set(rankItems)].sort(compareCodePoints);
       if (this.acc.length < this.used) {
         this.acc = new Float64Array(this.cap);
         this.hits = new Uint8Array(this.cap);
@@ -282,26 +341,63 @@ export class PlaceIndex {
       const acc = this.acc;
       const hits = this.hits;
       const touched: number[] = [];
-      // calc_rank_or's loops: query items in order, each item's lexemes in vector order.
-      items.forEach((item, i) => {
-        const bit = 1 << i;
+      const bitOf = new Map<string, number>();
+      let all = 0;
+      const typos: Array<[string, number]> = [];
+      for (const c of conditions) {
+        const key = 'prefix' in c ? `p:${c.prefix}` : `t:${c.typo}`;
+        if (!bitOf.has(key)) {
+          const bit = 1 << bitOf.size;
+          bitOf.set(key, bit);
+          all |= bit;
+          if ('typo' in c) typos.push([c.typo, bit]);
+        }
+      }
+      // calc_rank_or's loops: query items in order, each item's lexemes in vector order; an item
+      // that is a word's prefix condition also marks the places it matches.
+      for (const item of items) {
+        const bit = bitOf.get(`p:${item}`) ?? 0;
         for (const lex of this.prefixRange(item)) {
           const p = this.postings[lex]!;
           for (let j = 0; j < p.length; j++) {
             const s = p.slots[j]!;
             if (!this.live[s]) continue;
             if (hits[s] === 0) touched.push(s);
-            hits[s]! |= bit;
+            hits[s]! |= bit | 128;
             acc[s] = addTerm(acc[s]!, p.terms[j]!);
           }
         }
-      });
-      const all = (1 << items.length) - 1;
+      }
+      for (const [word, bit] of typos) {
+        const matched = this.typoMatches(word);
+        if (!matched) {
+          for (const s of touched) {
+            hits[s] = 0;
+            acc[s] = 0;
+          }
+          return null;
+        }
+        for (const s of matched) {
+          if (hits[s] === 0) touched.push(s);
+          hits[s]! |= bit | 128;
+        }
+      }
+      // No word matched any place by full text: the matches rank by word similarity of the name.
+      const bySimilarity = typos.length === conditions.length;
+      const similarity = new Map<number, number>();
       const ranks = new Map<number, number>();
       for (const s of touched) {
-        if (hits[s] === all && passes(s)) {
+        if ((hits[s]! & all) === all && passes(s)) {
           found.push(s);
-          ranks.set(s, finishRank(acc[s]!, items.length));
+          if (bySimilarity) {
+            const n = this.slotName[s]!;
+            let sml = similarity.get(n);
+            if (sml === undefined) {
+              sml = wordSimilarity(plain, this.names[n]!);
+              similarity.set(n, sml);
+            }
+            ranks.set(s, sml);
+          } else ranks.set(s, finishRank(acc[s]!, items.length));
         }
         hits[s] = 0;
         acc[s] = 0;

@@ -15,16 +15,34 @@ describe('ts_rank and word_similarity replicas', () => {
     ({ database, dispose } = await openTestDatabase());
   });
   afterAll(() => dispose());
-  const rows = async <T>(q: ReturnType<typeof sql>) => ((await database.db.execute(q)) as unknown as { rows: T[] }).rows;
+  const rows = async <T>(q: ReturnType<typeof sql>) =>
+    ((await database.db.execute(q)) as unknown as { rows: T[] }).rows;
 
   it('ranks weighted vectors against prefix queries exactly like ts_rank', async () => {
     const docs = [
-      ['Brookside Farmers Market', 'Organic Honey', 'Fresh garden produce every Saturday at the market.', '100 Main St'],
+      [
+        'Brookside Farmers Market',
+        'Organic Honey',
+        'Fresh garden produce every Saturday at the market.',
+        '100 Main St',
+      ],
       ['Garden Gardens Gardening', '', 'A garden of gardens; gardeners garden here, garden garden.', 'Garden Rd'],
       ["Ben's Café", 'Coffee', 'Café near the park', '5 Troost Ave, Kansas City, 64110'],
-      ['Swope Park', 'Trails Playground', 'Trails, trails and more trails through the park and the parkway.', 'Swope Pkwy'],
+      [
+        'Swope Park',
+        'Trails Playground',
+        'Trails, trails and more trails through the park and the parkway.',
+        'Swope Pkwy',
+      ],
     ];
-    const queries = ['gard:*', 'garden:*', 'park:* | trail:*', 'market:* | organ:* | saturday:*', 'caf:* | ben:*', 'x:*'];
+    const queries = [
+      'gard:*',
+      'garden:*',
+      'park:* | trail:*',
+      'market:* | organ:* | saturday:*',
+      'caf:* | ben:*',
+      'x:*',
+    ];
     for (const [name, tags, description, address] of docs) {
       for (const q of queries) {
         const [r] = await rows<{ v: string; rank: number }>(
@@ -58,7 +76,9 @@ describe('ts_rank and word_similarity replicas', () => {
     ];
     for (const w of words)
       for (const n of names) {
-        const [r] = await rows<{ s: number; op: boolean }>(sql`select word_similarity(${w}, ${n}) as s, ${w} <% ${n} as op`);
+        const [r] = await rows<{ s: number; op: boolean }>(
+          sql`select word_similarity(${w}, ${n}) as s, ${w} <% ${n} as op`,
+        );
         expect({ w, n, s: wordSimilarity(w, n) }).toEqual({ w, n, s: Math.fround(Number(r!.s)) });
         expect(wordSimilarity(w, n) >= 0.6).toBe(r!.op);
       }

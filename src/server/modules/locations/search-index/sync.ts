@@ -8,8 +8,9 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { seasonWindowEnd } from '../../../../shared/hours-status.js';
 import type { Db } from '../../../db/connect.js';
-import { buildTextQuery, type SearchFilters } from '../locations.search.js';
-import { type IndexedPlace, type IndexPage, PlaceIndex } from './place-index.js';
+import { buildTextQuery, MIN_TRIGRAM_LENGTH, type SearchFilters } from '../locations.search.js';
+import { type IndexedPlace, type IndexPage, type IndexText, PlaceIndex } from './place-index.js';
+import { isAscii } from './trigram.js';
 import { parseTsvector } from './rank.js';
 
 /** Places loaded per statement while building, so the embedded database's thread is never held
@@ -30,7 +31,7 @@ const json = <T>(v: unknown): T => (typeof v === 'string' ? JSON.parse(v) : v) a
 
 interface LoadedRow {
   id: number;
-  name: string;
+  lower_name: string;
   category: string;
   latitude: number;
   longitude: number;
@@ -44,7 +45,7 @@ interface LoadedRow {
 const loadPlaces = (db: Db, where: SQL, tail: SQL = sql``) =>
   rows<LoadedRow>(
     db,
-    sql`select l.id, l.name, l.category, l.latitude, l.longitude, l.hidden, l.search_vector::text as vector,
+    sql`select l.id, lower(l.name) as lower_name, l.category, l.latitude, l.longitude, l.hidden, l.search_vector::text as vector,
           coalesce((select json_agg(lt.tag_id) from location_tags lt where lt.location_id = l.id), '[]'::json) as tag_ids,
           coalesce((select json_agg(json_build_array(extract(epoch from oi.starts_at) * 1000,
                                                      extract(epoch from oi.ends_at) * 1000))
@@ -55,6 +56,7 @@ const loadPlaces = (db: Db, where: SQL, tail: SQL = sql``) =>
 function toPlace(r: LoadedRow, nameKey: number): IndexedPlace {
   return {
     id: r.id,
+    lowerName: r.lower_name,
     category: r.category,
     latitude: Number(r.latitude),
     longitude: Number(r.longitude),
@@ -218,8 +220,8 @@ class IndexSync {
     return true;
   }
 
-  /** The lexeme each word becomes in to_tsquery('english', 'word:*'); null for a stop word or
-   * a word the parser splits (the SQL search answers those). */
+  /** The lexeme each word becomes in to_tsquery('english', 'word:*'): '' for a stop word (an
+   * empty query), null when the parser splits the word (the SQL search answers those). */
   async lexemesOf(words: string[]): Promise<Array<string | null>> {
     const unknown = words.filter((w) => !this.lexemes.has(w));
     if (unknown.length) {
@@ -234,7 +236,7 @@ class IndexSync {
       if (this.lexemes.size + found.length > MAX_WORDS_REMEMBERED) this.lexemes.clear();
       for (const r of found) {
         const m = /^'((?:[^'\\]|'')+)':\*$/.exec(r.q);
-        this.lexemes.set(r.w, m ? m[1]!.replaceAll("''", "'") : null);
+        this.lexemes.set(r.w, r.q === '' ? '' : m ? m[1]!.replaceAll("''", "'") : null);
       }
     }
     return words.map((w) => this.lexemes.get(w) ?? null);
@@ -279,17 +281,29 @@ export async function searchWithIndex(
     return null;
   }
   if (!(await s.catchUp()) || !s.index) return null;
+  const index = s.index;
   const text = buildTextQuery(f.search);
-  let lexemes: string[] | null = null;
+  let indexText: IndexText | null = null;
   if (text) {
-    const found = await s.lexemesOf(text.words);
-    if (found.some((l) => l === null)) return null;
-    lexemes = found as string[];
-    // A word of 3+ letters that matches nothing is a typo candidate: SQL's trigram match.
-    if (text.words.some((w, i) => w.length >= 3 && !s.index!.matchesAny(lexemes![i]!))) return null;
+    const lexemes = await s.lexemesOf(text.words);
+    const conditions: IndexText['conditions'] = [];
+    for (const [i, word] of text.words.entries()) {
+      const lexeme = lexemes[i];
+      if (lexeme === null || lexeme === undefined) return null;
+      // As locations.search.ts (decision 0501): a word of 3+ letters that matches no place by full
+      // text (a typo, or a stop word, whose query is empty) may match names by similarity; a
+      // shorter one then matches nothing.
+      if (word.length >= MIN_TRIGRAM_LENGTH && (lexeme === '' || !index.matchesAny(lexeme))) {
+        if (!isAscii(word)) return null;
+        conditions.push({ typo: word });
+      } else if (lexeme === '') return { ids: [], distances: [], total: 0 };
+      else conditions.push({ prefix: lexeme });
+    }
+    if (conditions.some((c) => 'typo' in c) && !isAscii(text.plain)) return null;
+    indexText = { conditions, rankItems: lexemes.filter((l): l is string => !!l), plain: text.plain };
   }
   const hasPoint = f.lat !== undefined && f.lng !== undefined;
-  return s.index.search({
+  return index.search({
     category: f.category,
     tagIds: f.tagIds,
     openNow: f.openNow,
@@ -297,7 +311,7 @@ export async function searchWithIndex(
     now: now.getTime(),
     seasonEnd: seasonWindowEnd(now).getTime(),
     point: hasPoint ? { lat: f.lat!, lng: f.lng!, radius: f.radius } : undefined,
-    lexemes,
+    text: indexText,
     limit: f.limit,
     offset: f.offset ?? 0,
   });

@@ -10,7 +10,10 @@
 /** The default pg_trgm.word_similarity_threshold (a double GUC). */
 export const WORD_SIMILARITY_THRESHOLD = 0.6;
 
-export const isAscii = (s: string) => /^[\x00-\x7f]*$/.test(s);
+export function isAscii(s: string): boolean {
+  for (let i = 0; i < s.length; i++) if (s.charCodeAt(i) > 127) return false;
+  return true;
+}
 
 /** A string's trigrams in order, as generate_trgm_only makes them (ASCII, lower-cased words). */
 export function trigramsInOrder(s: string): string[] {
