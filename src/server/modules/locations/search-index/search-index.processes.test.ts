@@ -1,0 +1,79 @@
+// Decision 0504: a write is in the very next search of every process. On PostgreSQL a second app
+// process is modelled by a second database connection pool with its own index (the index is kept
+// per connection, as each process keeps its own); writes go through the write path on the first,
+// searches run on the second, with no waiting in between. On the embedded database (one process
+// owns the folder) both sides are the one process.
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Database, openDatabase } from '../../../db/connect.js';
+import { locationTags, tags } from '../../../db/schema.js';
+import { useTestApp } from '../../../test/test-app.js';
+import { searchLocations } from '../locations.reads.js';
+import { createLocation, refreshTagText, updateLocation } from '../writes/index.js';
+import { buildSearchIndex, searchWithIndex } from './sync.js';
+
+const anon = { sessionId: 'processes', clientHash: 'h' };
+const noGeo = { geocode: async () => null };
+
+describe('search index on every process', () => {
+  const t = useTestApp();
+  let other: Database;
+  beforeAll(async () => {
+    other = t.databaseUrl ? await openDatabase({ databaseUrl: t.databaseUrl }) : t.database;
+    await buildSearchIndex(t.database.db);
+    await buildSearchIndex(other.db);
+  });
+  afterAll(async () => {
+    if (other !== t.database) await other.close();
+  });
+
+  const write = () => ({ db: t.database.db, geocoder: noGeo });
+  /** The other process's answer, from its index (not SQL). */
+  const names = async (query: Parameters<typeof searchLocations>[1]) => {
+    expect(await searchWithIndex(other.db, query, new Date())).not.toBeNull();
+    return (await searchLocations(other.db, query)).items.map((l) => l.name);
+  };
+
+  it('sees a new place, a rename, new tags, a hidden place and a deleted one at once', async () => {
+    const created = await createLocation(
+      write(),
+      { name: 'Quokka Orchard', category: 'park', address: '1 Main St, Kansas City, MO 64105', tagIds: [] } as never,
+      anon,
+    );
+    const id = created.id;
+    expect(await names({ search: 'quokka', radius: 5 })).toEqual(['Quokka Orchard']);
+
+    await updateLocation(write(), id, { name: 'Wombat Orchard' }, anon);
+    expect(await names({ search: 'quokka', radius: 5 })).toEqual([]);
+    expect(await names({ search: 'wombat', radius: 5 })).toEqual(['Wombat Orchard']);
+
+    const [tag] = await t.database.db
+      .insert(tags)
+      .values({ name: 'Marsupial Friendly', category: 'other' })
+      .returning();
+    await t.database.db.insert(locationTags).values({ locationId: id, tagId: tag!.id });
+    await refreshTagText(t.database.db, [id]);
+    expect(await names({ tagIds: [tag!.id], radius: 5 })).toEqual(['Wombat Orchard']);
+    expect(await names({ search: 'marsupial', radius: 5 })).toEqual(['Wombat Orchard']);
+
+    await t.database.db.execute(sql`update locations set hidden = true where id = ${id}`);
+    expect(await names({ search: 'wombat', radius: 5 })).toEqual([]);
+    await t.database.db.execute(sql`update locations set hidden = false where id = ${id}`);
+    expect(await names({ search: 'wombat', radius: 5 })).toEqual(['Wombat Orchard']);
+
+    await t.database.db.execute(sql`delete from locations where id = ${id}`);
+    expect(await names({ search: 'wombat', radius: 5 })).toEqual([]);
+  });
+
+  it('keeps name order right for renamed places (the database orders names)', async () => {
+    for (const name of ['Order Bravo', 'order alpha', 'Order Charlie'])
+      await createLocation(
+        write(),
+        { name, category: 'park', address: '1 Main St, Kansas City, MO 64105', tagIds: [] } as never,
+        anon,
+      );
+    expect(await names({ search: 'order', radius: 5 })).toEqual(['order alpha', 'Order Bravo', 'Order Charlie']);
+    await t.database.db.execute(sql`update locations set name = 'Order Zulu' where name = 'order alpha'`);
+    expect(await names({ search: 'order', radius: 5 })).toEqual(['Order Bravo', 'Order Charlie', 'Order Zulu']);
+  });
+});
