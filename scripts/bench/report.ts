@@ -31,6 +31,8 @@ export interface RunFacts {
   load1: string;
   label: string;
   loadSeconds: number;
+  /** Reopening the seeded database and building the search index, as a restarted server does. */
+  restart: { openSeconds: number; indexSeconds: number | null };
   results: Measured[];
   /** Matches per scenario, as the count query said. */
   totals: Record<string, string>;
@@ -40,7 +42,18 @@ export interface RunFacts {
   rssPeak: number;
 }
 
-export function writeReport({ started, load1, label, loadSeconds, results, totals, single, plans, rssPeak }: RunFacts) {
+export function writeReport({
+  started,
+  load1,
+  label,
+  loadSeconds,
+  restart,
+  results,
+  totals,
+  single,
+  plans,
+  rssPeak,
+}: RunFacts) {
   const cpu = os.cpus();
   const facts = [
     `- Date: ${new Date(started).toISOString().slice(0, 16).replace('T', ' ')} UTC`,
@@ -48,7 +61,8 @@ export function writeReport({ started, load1, label, loadSeconds, results, total
     `- Load average (1 min) when the run started: ${load1} (the machine is shared with other work)`,
     `- Node ${process.version}, ${label}, one app process, autocannon (a child process) ${CONNECTIONS} connections x ${SECONDS} s per row`,
     `- Data: ${PLACES.toLocaleString('en-US')} synthetic places within ~40 km of downtown Kansas City, ${TAG_VOCABULARY.length} tags, 1-5 tags each; loaded in ${loadSeconds.toFixed(1)} s`,
-    `- Server memory: peak resident set ${Math.round(rssPeak / 2 ** 20)} MB (the app's process with its database thread; the load generator runs in another process)`,
+    `- Restart on the seeded data: database opened in ${restart.openSeconds.toFixed(1)} s; ${restart.indexSeconds === null ? 'search index off (SEARCH_INDEX=off)' : `search index (decision 0504) built in ${restart.indexSeconds.toFixed(1)} s`}`,
+    `- Server memory: peak resident set ${Math.round(rssPeak / 2 ** 20)} MB while loaded (the app's process with its database thread, after the restart; the load generator runs in another process)`,
   ];
   const fmt = (n: number) => (Number.isFinite(n) ? n.toFixed(1) : '-');
   const isDb = (r: Measured) => !r.name.startsWith('ceiling');

@@ -56,6 +56,9 @@ export const envSchema = z.object({
   TRANSLATE_URL: z.string().url().default('https://libretranslate.com'),
   MAP_TILE_URL: z.string().min(1).default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
   SEED: bool.default(true),
+  /** The in-process search index (decision 0504): `off` answers every search in SQL (it is read
+   * from process.env by modules/locations/search-index/sync.ts; validated here at start). */
+  SEARCH_INDEX: z.enum(['on', 'off']).default('on'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** The proxies or load balancers in front of the app (addresses/CIDR ranges, or a hop count), so
    * client addresses, host and protocol come from their X-Forwarded-* headers and nobody else's. */

@@ -2,6 +2,7 @@ import type { Db } from './db/connect.js';
 import type { Env } from './env.js';
 import { upsertAdmin } from './modules/admin/admin.repository.js';
 import { scryptParamsFor } from './modules/admin/password.js';
+import { buildSearchIndex, pruneSearchChanges, searchIndexEnabled } from './modules/locations/search-index/sync.js';
 import { refreshOpenIntervals, resanitizeStoredDescriptions } from './modules/locations/writes/index.js';
 
 /** Work done once at start after migrations and seeding (e.g. creating the administrator from
@@ -31,4 +32,13 @@ onStartHooks.push(async (db, env) => {
   // The embedded database has one process: an extension left unfinished was this one's, resume it.
   const r = await refreshOpenIntervals(db, undefined, { resume: !env.DATABASE_URL });
   if (r.extended) console.log(`Open intervals written up to ${r.until.toISOString()} (${r.rows} rows)`);
+});
+
+// The in-process search index (decision 0504) is built in the background once the open intervals
+// are written: searches use SQL until it is ready, so the app answers at once.
+onStartHooks.push(async (db) => {
+  await pruneSearchChanges(db);
+  if (!searchIndexEnabled()) return;
+  const started = Date.now();
+  void buildSearchIndex(db).then(() => console.log(`Search index built in ${Date.now() - started} ms`));
 });

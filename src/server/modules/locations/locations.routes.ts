@@ -22,6 +22,7 @@ import {
   getLocationBySlug,
   searchLocations,
 } from './locations.reads.js';
+import { schedulePruneSearchChanges } from './search-index/sync.js';
 import { createLocation, scheduleGeocodeLater, scheduleOpenIntervalRefresh, updateLocation } from './writes/index.js';
 import { type CachedAnswer, gzippedBody, searchKey, versionTag } from '../../plugins/search-cache/index.js';
 
@@ -50,6 +51,9 @@ export const locationsRoutes: ApiModule = async (app, ctx) => {
   // checks hourly (decision 0801), the start hook in startup.ts did the first check.
   const stopRefresh = scheduleOpenIntervalRefresh(ctx.db, app.log);
   app.addHook('onClose', async () => stopRefresh());
+  // The search index's change log keeps an hour (decision 0504).
+  const stopPrune = schedulePruneSearchChanges(ctx.db, app.log);
+  app.addHook('onClose', async () => stopPrune());
   // Places saved with a stand-in point while the geocoder was busy are asked again (finding 9).
   const stopGeocodeLater = scheduleGeocodeLater(ctx.db, ctx.geocoder, app.log);
   app.addHook('onClose', async () => stopGeocodeLater());

@@ -252,6 +252,24 @@ const syncOf = (db: Db) => {
   return s;
 };
 
+/** Drops the change log's rows older than CHANGE_LOG_KEEP (hourly, and at start): a process whose
+ * index is older than what is left rebuilds it (replay checks that its versions follow on). */
+export async function pruneSearchChanges(db: Db): Promise<number> {
+  const res = (await db.execute(
+    sql`delete from search_changes where at < now() - ${CHANGE_LOG_KEEP}::interval`,
+  )) as unknown as { rowCount?: number; affectedRows?: number };
+  return Number(res.rowCount ?? res.affectedRows ?? 0);
+}
+
+/** Prunes the change log every hour in each process; answers the function that stops it. */
+export function schedulePruneSearchChanges(db: Db, log: { warn(msg: string): void }, everyMs = 3_600_000) {
+  const timer = setInterval(() => {
+    pruneSearchChanges(db).catch((err: Error) => log.warn(`Search change log not pruned: ${err.message}`));
+  }, everyMs);
+  timer.unref();
+  return () => clearInterval(timer);
+}
+
 /** Builds the index now and waits for it (start-up, tests). */
 export async function buildSearchIndex(db: Db): Promise<void> {
   await syncOf(db).rebuild();
