@@ -17,7 +17,7 @@ import {
   type SearchFilters,
   typoCandidatesQuery,
 } from './locations.search.js';
-import { searchWithIndex } from './search-index/sync.js';
+import { readSearchVersion, searchVersionSql, searchWithIndex } from './search-index/sync.js';
 
 export const LOCATION_NOT_FOUND = MSG.locationNotFoundShort;
 
@@ -149,6 +149,21 @@ export interface SearchPage {
   total: number;
 }
 
+/** The places of an index page, with their distance as SQL computes it (so the answer's figures
+ * are the SQL search's to the last bit; the index's own, from JavaScript's libm, may differ in the
+ * last place and only order) and the change log's version, read in the same statement. */
+function readPage(db: Db, query: SearchFilters, ids: number[]) {
+  const hasPoint = query.lat !== undefined && query.lng !== undefined;
+  return db
+    .select({
+      ...readFields,
+      distance: hasPoint ? distanceFrom(query.lat!, query.lng!).mapWith(Number) : sql<null>`null`,
+      indexVersion: searchVersionSql,
+    })
+    .from(l)
+    .where(and(inArray(l.id, ids), not(l.hidden)));
+}
+
 /**
  * The search's page: from the in-process index when it can answer (decision 0504: the same
  * matches, order and count as the SQL below), the page's places then read by id; else in SQL.
@@ -158,26 +173,24 @@ export async function searchLocations(
   query: SearchFilters & { limit?: number; offset?: number },
 ): Promise<SearchPage> {
   const now = clockNow();
-  const page = await searchWithIndex(db, query, now);
+  // Optimistic (decision 0504): the index answers as it is, and the page's statement also reads the
+  // change log's version; when that moved since, the index catches up and answers again.
+  let page = await searchWithIndex(db, query, now, { catchUp: false });
   if (!page) return searchLocationsSql(db, query);
-  if (!page.ids.length) return { items: [], total: page.total };
-  // The distance as SQL computes it, so the answer's figures are the SQL search's to the last bit
-  // (the index's own, from JavaScript's libm, may differ in the last place; it only orders).
-  const hasPoint = query.lat !== undefined && query.lng !== undefined;
-  const found = await db
-    .select({
-      ...readFields,
-      distance: hasPoint ? distanceFrom(query.lat!, query.lng!).mapWith(Number) : sql<null>`null`,
-    })
-    .from(l)
-    .where(and(inArray(l.id, page.ids), not(l.hidden)));
-  const byId = new Map(found.map((r) => [r.id, r]));
+  let rows = page.ids.length ? await readPage(db, query, page.ids) : [];
+  const current = rows[0]?.indexVersion ?? (await readSearchVersion(db));
+  if (current !== page.version) {
+    page = await searchWithIndex(db, query, now);
+    if (!page) return searchLocationsSql(db, query);
+    rows = page.ids.length ? await readPage(db, query, page.ids) : [];
+  }
+  const byId = new Map(rows.map((r) => [r.id, r]));
   const items: Location[] = [];
   for (const id of page.ids) {
     const r = byId.get(id);
     // Gone between the index's answer and this read (deleted or hidden meanwhile): left out.
     if (!r) continue;
-    const { distance, ...row } = r;
+    const { distance, indexVersion: _v, ...row } = r;
     items.push(toLocation(row, now, distance));
   }
   return { items, total: page.total };

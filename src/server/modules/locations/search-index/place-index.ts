@@ -6,7 +6,7 @@
 import KDBush from 'kdbush';
 import { boundingBox, EARTH_RADIUS_MILES } from '../locations.search.js';
 import { addTerm, compareCodePoints, entryContribution, finishRank, type VectorEntry } from './rank.js';
-import { isAscii, trigramsInOrder, WORD_SIMILARITY_THRESHOLD, wordSimilarity } from './trigram.js';
+import { isAscii, similarityOfSequence, trigramsInOrder, WORD_SIMILARITY_THRESHOLD } from './trigram.js';
 
 export interface IndexedPlace {
   id: number;
@@ -122,7 +122,12 @@ export class PlaceIndex {
   private readonly nameIds = new Map<string, number>();
   private readonly names: string[] = [];
   private readonly nameSlots: number[][] = [];
-  private readonly nameTrigrams = new Map<string, number[]>();
+  /** Trigram ids, each name's trigrams in order as ids, and the names holding each trigram. */
+  private readonly trigramIds = new Map<string, number>();
+  private readonly nameSequences: Int32Array[] = [];
+  private readonly namesWithTrigram: number[][] = [];
+  private trigramFound = new Uint8Array(0);
+  private trigramLastpos = new Int32Array(0);
   private readonly lexicon = new Map<string, number>();
   private readonly lexemes: string[] = [];
   private readonly postings: Postings[] = [];
@@ -182,11 +187,9 @@ export class PlaceIndex {
       this.nameIds.set(p.lowerName, nameId);
       this.names.push(p.lowerName);
       this.nameSlots.push([]);
-      for (const t of new Set(trigramsInOrder(p.lowerName))) {
-        const list = this.nameTrigrams.get(t);
-        if (list) list.push(nameId);
-        else this.nameTrigrams.set(t, [nameId]);
-      }
+      const sequence = Int32Array.from(trigramsInOrder(p.lowerName), (t) => this.trigramId(t));
+      this.nameSequences.push(sequence);
+      for (const t of new Set(sequence)) this.namesWithTrigram[t]!.push(nameId);
     }
     this.slotName[s] = nameId;
     this.nameSlots[nameId]!.push(s);
@@ -202,6 +205,36 @@ export class PlaceIndex {
       this.postings[lex]!.push(s, entryContribution(e.weights));
     }
     this.spatial = null;
+  }
+
+  private trigramId(t: string): number {
+    let id = this.trigramIds.get(t);
+    if (id === undefined) {
+      id = this.trigramIds.size;
+      this.trigramIds.set(t, id);
+      this.namesWithTrigram.push([]);
+    }
+    return id;
+  }
+
+  /** word_similarity(text, a name), from the name's trigram ids (trigram.ts, similarityOfSequence). */
+  private similarityTo(text: string, nameId: number): number {
+    const n = this.trigramIds.size;
+    if (this.trigramFound.length < n) {
+      this.trigramFound = new Uint8Array(n * 2);
+      this.trigramLastpos = new Int32Array(n * 2).fill(-1);
+    }
+    // The text's trigrams that no name has cannot be in the name: they count only in ulen1.
+    const own = new Set(trigramsInOrder(text));
+    const known: number[] = [];
+    for (const t of own) {
+      const id = this.trigramIds.get(t);
+      if (id !== undefined) known.push(id);
+    }
+    for (const id of known) this.trigramFound[id] = 1;
+    const sml = similarityOfSequence(this.nameSequences[nameId]!, this.trigramFound, own.size, this.trigramLastpos);
+    for (const id of known) this.trigramFound[id] = 0;
+    return sml;
   }
 
   /** Changes only a place's open intervals (the daily extension touches every place's). */
@@ -287,13 +320,15 @@ export class PlaceIndex {
     // A name sharing fewer than 0.6 of the word's trigrams cannot reach the threshold.
     const need = WORD_SIMILARITY_THRESHOLD * trigrams.length - 1e-9;
     const shared = new Map<number, number>();
-    for (const t of trigrams) for (const n of this.nameTrigrams.get(t) ?? []) shared.set(n, (shared.get(n) ?? 0) + 1);
+    for (const t of trigrams) {
+      const id = this.trigramIds.get(t);
+      if (id !== undefined) for (const n of this.namesWithTrigram[id]!) shared.set(n, (shared.get(n) ?? 0) + 1);
+    }
     const out: number[] = [];
     for (const [n, count] of shared) {
       if (count < need) continue;
-      const name = this.names[n]!;
-      if (!isAscii(name)) return null;
-      if (wordSimilarity(word, name) < WORD_SIMILARITY_THRESHOLD) continue;
+      if (!isAscii(this.names[n]!)) return null;
+      if (this.similarityTo(word, n) < WORD_SIMILARITY_THRESHOLD) continue;
       for (const s of this.nameSlots[n]!) if (this.live[s]) out.push(s);
     }
     return out;
@@ -419,7 +454,7 @@ export class PlaceIndex {
             const n = this.slotName[s]!;
             let sml = similarity.get(n);
             if (sml === undefined) {
-              sml = wordSimilarity(plain, this.names[n]!);
+              sml = this.similarityTo(plain, n);
               similarity.set(n, sml);
             }
             score[s] = sml;

@@ -15,7 +15,7 @@ import { parseTsvector } from './rank.js';
 
 /** Places loaded per statement while building, so the embedded database's thread is never held
  * for long (decision 0503). */
-const BUILD_CHUNK = 5_000;
+const BUILD_CHUNK = 1_000;
 /** More changed places than this since the last search: rebuild instead of replaying. */
 const REPLAY_LIMIT = 2_000;
 /** Words whose lexeme is remembered (to_tsquery asked once per word). */
@@ -291,14 +291,19 @@ export async function searchWithIndex(
   db: Db,
   f: SearchFilters & { limit?: number; offset?: number },
   now: Date,
-): Promise<IndexPage | null> {
+  opts: {
+    /** false: answer from the index as it is, without reading the version first; the caller then
+     * reads `searchVersionSql` with the page and asks again, caught up, when it moved. */
+    catchUp?: boolean;
+  } = {},
+): Promise<(IndexPage & { version: number }) | null> {
   if (!searchIndexEnabled()) return null;
   const s = syncOf(db);
   if (!s.index) {
     void s.rebuild();
     return null;
   }
-  if (!(await s.catchUp()) || !s.index) return null;
+  if (opts.catchUp !== false && (!(await s.catchUp()) || !s.index)) return null;
   const index = s.index;
   const text = buildTextQuery(f.search);
   let indexText: IndexText | null = null;
@@ -314,14 +319,16 @@ export async function searchWithIndex(
       if (word.length >= MIN_TRIGRAM_LENGTH && (lexeme === '' || !index.matchesAny(lexeme))) {
         if (!isAscii(word)) return null;
         conditions.push({ typo: word });
-      } else if (lexeme === '') return { ids: [], distances: [], total: 0 };
+      } else if (lexeme === '') return { ids: [], distances: [], total: 0, version: s.version };
       else conditions.push({ prefix: lexeme });
     }
     if (conditions.some((c) => 'typo' in c) && !isAscii(text.plain)) return null;
     indexText = { conditions, rankItems: lexemes.filter((l): l is string => !!l), plain: text.plain };
   }
   const hasPoint = f.lat !== undefined && f.lng !== undefined;
-  return index.search({
+  // The version this answer is exact for: read after the last wait, with the index it searches.
+  const version = s.version;
+  const page = s.index.search({
     category: f.category,
     tagIds: f.tagIds,
     openNow: f.openNow,
@@ -333,4 +340,11 @@ export async function searchWithIndex(
     limit: f.limit,
     offset: f.offset ?? 0,
   });
+  return page && { ...page, version };
 }
+
+/** The change log's version as a column, read with a search's page in the same statement. */
+export const searchVersionSql = sql<number>`(select version from search_index_state where id = 1)`.mapWith(Number);
+
+/** The change log's version alone (a page without places still needs it). */
+export const readSearchVersion = readVersion;

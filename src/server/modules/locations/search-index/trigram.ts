@@ -29,34 +29,41 @@ const calcSml = (count: number, len1: number, len2: number) => Math.fround(count
 
 /** word_similarity(a, b): how well `a` matches the best extent of `b`, as pg_trgm computes it. */
 export function wordSimilarity(a: string, b: string): number {
-  const t1 = trigramsInOrder(a);
-  const t2 = trigramsInOrder(b);
   const label = new Map<string, number>();
-  const found: boolean[] = [];
-  for (const t of t1) {
-    if (!label.has(t)) {
-      label.set(t, found.length);
-      found.push(true);
-    }
-  }
-  const ulen1 = found.length;
-  const idx = t2.map((t) => {
+  const labelOf = (t: string) => {
     let j = label.get(t);
     if (j === undefined) {
-      j = found.length;
+      j = label.size;
       label.set(t, j);
-      found.push(false);
     }
     return j;
-  });
-  const lastpos = new Int32Array(found.length).fill(-1);
+  };
+  const first = new Set(trigramsInOrder(a).map(labelOf));
+  const seq = trigramsInOrder(b).map(labelOf);
+  const found = new Uint8Array(label.size);
+  for (const j of first) found[j] = 1;
+  return similarityOfSequence(seq, found, first.size, new Int32Array(label.size).fill(-1));
+}
+
+/**
+ * iterate_word_similarity over `seq`, the trigrams of the text as labels (equal trigrams, equal
+ * labels): `found[label]` says whether the word has that trigram, `ulen1` how many distinct ones
+ * the word has. `lastpos` must hold -1 for every label of `seq`; it is left that way again, so
+ * callers can keep one scratch array for many texts.
+ */
+export function similarityOfSequence(
+  seq: ArrayLike<number>,
+  found: Uint8Array,
+  ulen1: number,
+  lastpos: Int32Array,
+): number {
   let ulen2 = 0;
   let count = 0;
   let upper = -1;
   let lower = -1;
   let smlrMax = 0;
-  for (let i = 0; i < idx.length; i++) {
-    const trg = idx[i]!;
+  for (let i = 0; i < seq.length; i++) {
+    const trg = seq[i]!;
     if (lower >= 0 || found[trg]) {
       if (lastpos[trg]! < 0) {
         ulen2++;
@@ -83,7 +90,7 @@ export function wordSimilarity(a: string, b: string): number {
         lower = tmpLower;
         count = tmpCount;
       }
-      const t = idx[tmpLower]!;
+      const t = seq[tmpLower]!;
       if (lastpos[t] === tmpLower) {
         tmpUlen2--;
         if (found[t]) tmpCount--;
@@ -91,9 +98,10 @@ export function wordSimilarity(a: string, b: string): number {
     }
     smlrMax = Math.max(smlrMax, smlrCur);
     for (let tmpLower = prevLower; tmpLower < lower; tmpLower++) {
-      const t = idx[tmpLower]!;
+      const t = seq[tmpLower]!;
       if (lastpos[t] === tmpLower) lastpos[t] = -1;
     }
   }
+  for (let i = 0; i < seq.length; i++) lastpos[seq[i]!] = -1;
   return smlrMax;
 }
