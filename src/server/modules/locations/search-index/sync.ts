@@ -125,14 +125,19 @@ class IndexSync {
     this.index = index;
   }
 
-  /** Replays the changes since the index's version; false when it cannot (a rebuild started). */
+  /**
+   * Replays the changes since the index's version; false when it cannot (a rebuild started, or the
+   * database failed: SQL answers). Each call queues a replay of its own behind the one running,
+   * which may have read the version before this search began.
+   */
   catchUp(): Promise<boolean> {
-    if (!this.catching) {
-      this.catching = this.replay().finally(() => {
-        this.catching = null;
-      });
-    }
-    return this.catching;
+    const next = (this.catching ?? Promise.resolve(true)).then(() => this.replay().catch(() => false));
+    this.catching = next;
+    const clear = () => {
+      if (this.catching === next) this.catching = null;
+    };
+    next.then(clear, clear);
+    return next;
   }
 
   private async replay(): Promise<boolean> {
@@ -170,10 +175,12 @@ class IndexSync {
         placesToKey.push(id);
       }
     }
-    if (placesToKey.length && !(await this.placeInNameOrder(placesToKey))) {
+    if (placesToKey.length && !(await this.placeInNameOrder(index, placesToKey))) {
       void this.rebuild();
       return false;
     }
+    // A rebuild may have replaced the index meanwhile: its version is its own.
+    if (this.index !== index) return false;
     this.version = version;
     return true;
   }
@@ -183,8 +190,7 @@ class IndexSync {
    * (its collation decides, so the index never compares names itself). False when the keys have
    * run out of room (a rebuild renumbers them).
    */
-  private async placeInNameOrder(ids: number[]): Promise<boolean> {
-    const index = this.index!;
+  private async placeInNameOrder(index: PlaceIndex, ids: number[]): Promise<boolean> {
     const set = sql`${`{${ids.join(',')}}`}::int[]`;
     const found = await rows<{ id: number; prev: number | null; next: number | null }>(
       this.db,
