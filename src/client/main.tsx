@@ -2,7 +2,7 @@ import './lib/zod-jitless';
 import { hydrate } from '@tanstack/react-query';
 import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { BrowserRouter } from 'react-router';
+import { BrowserRouter } from './lib/router';
 import i18n, { preferredLanguage } from './lib/i18n';
 import { ROUTE_CHUNKS } from './app/app';
 import { seedNarrowFirstPage } from './app/first-page';

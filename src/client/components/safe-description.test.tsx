@@ -35,7 +35,8 @@ const INNER =
 
 describe('SafeDescription', () => {
   it('hydrates with the server markup kept and without fetching the sanitiser', async () => {
-    const serverMarkup = '<p>Fresh eggs. <a href="https://www.kc.org" target="_blank" rel="noopener noreferrer">www.kc.org</a></p>';
+    const serverMarkup =
+      '<p>Fresh eggs. <a href="https://www.kc.org" target="_blank" rel="noopener noreferrer">www.kc.org</a></p>';
     const container = document.createElement('div');
     container.innerHTML = `<div class="text-sm"><div class="${INNER}" lang="en">${serverMarkup}</div></div>`;
     document.body.append(container);

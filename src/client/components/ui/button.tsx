@@ -1,6 +1,6 @@
 import type { LucideIcon } from 'lucide-react';
 import { type ButtonHTMLAttributes, forwardRef } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../lib/router';
 import { cn } from '../../lib/cn';
 
 const VARIANTS = {

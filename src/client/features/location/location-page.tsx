@@ -4,7 +4,7 @@
 import { ArrowLeft, Pencil, Share2 } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router';
+import { useParams } from '../../lib/router';
 import type { Location } from '../../../shared/schemas/location';
 import { Button, type ButtonProps, LinkButton } from '../../components/ui/button';
 import { queryClient } from '../../lib/query-client';
