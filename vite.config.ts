@@ -13,6 +13,14 @@ export default defineConfig(({ isSsrBuild }) => ({
     emptyOutDir: true,
     sourcemap: false,
     chunkSizeWarningLimit: 600,
+    // Discover's first load is one file (docs/benchmarks.md, Discover page bundle; decision 0903):
+    // every module the entry imports statically ('$initial') goes into the entry chunk. Left to
+    // itself the bundler split them into a dozen small shared chunks (React, i18next, the English
+    // catalogs, constants …), each preloaded and compressed on its own, about 4 KiB more gzip.
+    // Everything imported dynamically still gets chunks of its own.
+    rolldownOptions: isSsrBuild
+      ? {}
+      : { output: { codeSplitting: { groups: [{ name: 'index', tags: ['$initial' as const] }] } } },
   },
   server: {
     port: 5173,

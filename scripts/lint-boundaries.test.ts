@@ -145,6 +145,19 @@ describe('import boundaries (npm run lint)', () => {
     expect(flaggedLines(r.output, file)).toEqual([1, 2]);
   });
 
+  it('fails when client code imports React Router instead of lib/router.tsx (decision 0903)', () => {
+    const files = [
+      'src/client/__violation_rr__.ts',
+      'src/client/app/__violation_rr__.ts',
+      'src/client/features/__violation__/rr.ts',
+      'src/client/lib/__violation_rr__.ts',
+    ].map((f) => write(f, "import { Link } from 'react-router';\nexport const all = [Link];\n"));
+    const r = lint(...files);
+    expect(r.status).not.toBe(0);
+    expect(r.output).toContain("The app's router is src/client/lib/router.tsx");
+    for (const file of files) expect(flaggedLines(r.output, file)).toEqual([1]);
+  });
+
   it('passes on the real tree', () => {
     const r = lint('src');
     expect(r.output).not.toContain('noRestrictedImports');

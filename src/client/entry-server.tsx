@@ -7,7 +7,7 @@ import './lib/zod-jitless';
 import { dehydrate } from '@tanstack/react-query';
 import { Writable } from 'node:stream';
 import { renderToPipeableStream } from 'react-dom/server';
-import { StaticRouter } from 'react-router';
+import { StaticRouter } from './lib/router';
 import type { ReactNode } from 'react';
 import { Root } from './app/root';
 import { prefetchRoute } from './app/prefetch';

@@ -2,7 +2,7 @@ import './lib/zod-jitless';
 import { hydrate } from '@tanstack/react-query';
 import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { BrowserRouter } from 'react-router';
+import { BrowserRouter } from './lib/router';
 import i18n, { preferredLanguage } from './lib/i18n';
 import { ROUTE_CHUNKS } from './app/app';
 import { seedNarrowFirstPage } from './app/first-page';
@@ -10,6 +10,7 @@ import { Root } from './app/root';
 import { forceLightTheme } from './app/theme';
 import { syncConsentCookie } from './lib/consent-store';
 import { queryClient } from './lib/query-client';
+import { loadHtmlToolkit } from './lib/sanitize';
 import { readSsrData } from './lib/ssr-data';
 import './styles.css';
 
@@ -22,6 +23,8 @@ function start() {
   // No server rendering, or a page rendered in another language than the one this browser keeps
   // (kept before its cookie existed): render here, in the kept language.
   if (!data || preferredLanguage !== data.lang) {
+    // Every description is rendered here, by the browser's sanitiser (decision 0902): ask for it now.
+    void loadHtmlToolkit().catch(() => undefined);
     if (data) hydrate(queryClient, data.state);
     void i18n.changeLanguage(preferredLanguage);
     createRoot(container).render(<Root client={queryClient} i18n={i18n} Router={BrowserRouter} consent={null} />);
@@ -40,6 +43,12 @@ function start() {
   startTransition(() => {
     hydrateRoot(container, <Root client={queryClient} i18n={i18n} Router={BrowserRouter} consent={data.consent} />);
   });
+  // The descriptions just hydrated keep the server's sanitised markup; the browser's sanitiser is
+  // needed only for one shown afresh (a new page of results, a translation). Fetch it once the page
+  // is idle, so it is at hand by then without being part of the first load (decision 0902).
+  const prefetch = () => void loadHtmlToolkit().catch(() => undefined);
+  if (typeof requestIdleCallback === 'function') requestIdleCallback(prefetch, { timeout: 5000 });
+  else setTimeout(prefetch, 2000);
 }
 // After the first frame: the server's HTML is painted before the bundle's work (hydration) takes the
 // main thread, so a slow phone shows the page as soon as it has the HTML (docs/benchmarks.md, Lighthouse).

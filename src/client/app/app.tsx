@@ -1,6 +1,6 @@
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { type ComponentType, lazy, type ReactNode, Suspense, useEffect } from 'react';
-import { Route, Routes } from 'react-router';
+import { Route, Routes } from '../lib/router';
 import { DiscoverPage } from '../features/discover';
 import { AppDialogsProvider } from './app-dialogs';
 import { Layout } from './layout';

@@ -4,7 +4,7 @@
 // scrolls sideways at 390 px.
 import { Flag, Leaf, Plus } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link } from '../lib/router';
 import { LanguageSwitch } from './language-switch';
 import { VisitorCount } from '../features/visitors';
 import { useAppDialogs } from './app-dialogs';

@@ -1,6 +1,6 @@
 import { lazy, type ReactNode, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link } from '../lib/router';
 import { CookieConsent } from '../features/cookies';
 import { useRecordVisit } from '../features/visitors';
 import { MAIN_CONTENT_ID } from '../lib/main-content';

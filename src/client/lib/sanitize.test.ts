@@ -2,7 +2,7 @@
 // The browser's own sanitising layer (docs/product.md section 5): nothing a user writes can run or
 // be styled to cover the page; links to the web open in a new tab without handing over the opener.
 import { describe, expect, it } from 'vitest';
-import { descriptionText, sanitizeDescription } from './sanitize';
+import { descriptionText, sanitizeDescription } from './sanitize-dom';
 
 describe('sanitizeDescription (browser)', () => {
   it('drops class, style and id from users, and keeps the link', () => {

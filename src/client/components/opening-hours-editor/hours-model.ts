@@ -4,8 +4,10 @@
 // comments …) returns null and the editor shows it as custom hours to edit as text.
 // No library here: the editor loads the opening_hours library lazily, for checking only.
 
+import { DAY_CODES } from './day-codes';
+
 /** Monday first, as opening_hours writes weeks. */
-export const DAY_CODES = ['Mo', 'Tu', 'We', 'Th', 'Fr', 'Sa', 'Su'] as const;
+export { DAY_CODES };
 export const MONTH_CODES = [
   'Jan',
   'Feb',

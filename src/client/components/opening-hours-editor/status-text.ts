@@ -2,7 +2,7 @@
 // 'Out of season until April', 'Closed', from the `hours` catalog. No library: the card can use it.
 import type { TFunction } from 'i18next';
 import type { HoursStatus } from '../../../shared/hours-status';
-import { DAY_CODES } from './hours-model';
+import { DAY_CODES } from './day-codes';
 
 /** One line for a card. `t` is useTranslation('hours').t. */
 export function hoursStatusText(status: HoursStatus, t: TFunction<'hours'> | TFunction): string {

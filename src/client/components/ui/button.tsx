@@ -1,7 +1,6 @@
-import { Slot } from 'radix-ui';
 import type { LucideIcon } from 'lucide-react';
 import { type ButtonHTMLAttributes, forwardRef } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../lib/router';
 import { cn } from '../../lib/cn';
 
 const VARIANTS = {
@@ -21,28 +20,23 @@ const SIZES = {
 export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   variant?: keyof typeof VARIANTS;
   size?: keyof typeof SIZES;
-  /** Render the child element (e.g. a Link) with the button's look. */
-  asChild?: boolean;
+}
+
+/** The button's look, for a button or a link. */
+function buttonClass(variant: keyof typeof VARIANTS, size: keyof typeof SIZES, className: string | undefined) {
+  return cn(
+    'inline-flex items-center justify-center gap-2 rounded-md font-medium transition-colors disabled:cursor-not-allowed',
+    VARIANTS[variant],
+    SIZES[size],
+    className,
+  );
 }
 
 export const Button = forwardRef<HTMLButtonElement, ButtonProps>(function Button(
-  { variant = 'primary', size = 'md', asChild, className, type, ...props },
+  { variant = 'primary', size = 'md', className, type, ...props },
   ref,
 ) {
-  const Comp: any = asChild ? Slot.Root : 'button';
-  return (
-    <Comp
-      ref={ref}
-      type={asChild ? undefined : (type ?? 'button')}
-      className={cn(
-        'inline-flex items-center justify-center gap-2 rounded-md font-medium transition-colors disabled:cursor-not-allowed',
-        VARIANTS[variant],
-        SIZES[size],
-        className,
-      )}
-      {...props}
-    />
-  );
+  return <button ref={ref} type={type ?? 'button'} className={buttonClass(variant, size, className)} {...props} />;
 });
 
 interface LinkButtonProps extends Pick<ButtonProps, 'variant' | 'className'> {
@@ -54,14 +48,13 @@ interface LinkButtonProps extends Pick<ButtonProps, 'variant' | 'className'> {
 
 /** An in-app link that looks like a Button, its icon before its label. (Kept in this module: one
  * of its own, shared by the entry and the lazy pages, made the bundler split Button and the router
- * out of the first screen's chunk.) */
-export function LinkButton({ to, icon: Icon, children, ...button }: LinkButtonProps) {
+ * out of the first screen's chunk. The link takes the button's classes itself: Radix Slot, which
+ * did that before, cost Discover's first load about 1 KiB, docs/benchmarks.md.) */
+export function LinkButton({ to, icon: Icon, children, variant = 'primary', className }: LinkButtonProps) {
   return (
-    <Button asChild {...button}>
-      <Link to={to}>
-        <Icon aria-hidden="true" className="h-4 w-4" />
-        {children}
-      </Link>
-    </Button>
+    <Link to={to} className={buttonClass(variant, 'md', className)}>
+      <Icon aria-hidden="true" className="h-4 w-4" />
+      {children}
+    </Link>
   );
 }

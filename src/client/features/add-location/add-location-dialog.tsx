@@ -6,7 +6,7 @@ import { ExternalLink } from 'lucide-react';
 import { type MouseEvent, useState } from 'react';
 import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../lib/router';
 import type { LocationCategory } from '../../../shared/constants';
 import type { Location } from '../../../shared/schemas/location';
 import { Button } from '../../components/ui/button';

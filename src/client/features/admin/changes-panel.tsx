@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { RotateCcw } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link } from '../../lib/router';
 import type { AdminRevision, FieldChange } from '../../../shared/schemas/admin';
 import type { Tag } from '../../../shared/schemas/tag';
 import { Button } from '../../components/ui/button';

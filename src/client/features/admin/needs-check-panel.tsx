@@ -5,7 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { CheckCircle2 } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link } from '../../lib/router';
 import { CONFIRMATION_WINDOW_DAYS, VERIFICATION_NOTE_MAX } from '../../../shared/constants';
 import type { NeedsCheckItem } from '../../../shared/schemas/verification';
 import { Button } from '../../components/ui/button';

@@ -3,7 +3,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link } from '../../lib/router';
 import type { AdminFlagReportItem } from '../../../shared/schemas/admin';
 import { Button } from '../../components/ui/button';
 import { Label, NativeSelect, Textarea } from '../../components/ui/form-controls';

@@ -5,7 +5,7 @@
 import { Cookie } from 'lucide-react';
 import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link } from '../../lib/router';
 import { Button } from '../../components/ui/button';
 import { toast } from '../../components/ui/use-toast';
 import { getConsent, onOpenCookieDialog, saveConsent, useCookieConsent } from '../../lib/consent-store';

@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { FILTER_CATEGORIES, type FilterCategory } from '../../../shared/constants';
 import { Button } from '../../components/ui/button';
 import { Input, Label, NativeSelect } from '../../components/ui/form-controls';
-import { useLocation } from 'react-router';
+import { useLocation } from '../../lib/router';
 import { type Filters, PARAM, RADIUS_CHOICES } from './filters';
 import { TagMultiSelect, useTags } from './tag-multi-select';
 import type { DiscoverState } from './use-discover-state';

@@ -3,7 +3,7 @@
 import { ExternalLink, Flag, Globe, MapPin, Phone } from 'lucide-react';
 import type { MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link } from '../../lib/router';
 import { MAX_CARD_TAGS } from '../../../shared/constants';
 import type { Location } from '../../../shared/schemas/location';
 import { SafeDescription } from '../../components/safe-description';

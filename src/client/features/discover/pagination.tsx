@@ -1,7 +1,7 @@
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import type { MouseEvent, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation } from 'react-router';
+import { useLocation } from '../../lib/router';
 import { MAX_PAGE_BUTTONS } from '../../../shared/constants';
 import { cn } from '../../lib/cn';
 import { PARAM } from './filters';

@@ -3,7 +3,7 @@
 // replaces the current one, a filter change goes back to page 1, and Reset keeps only the view.
 import { act, cleanup, renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { MemoryRouter, useLocation, useNavigationType } from 'react-router';
+import { MemoryRouter, useLocation, useNavigationType } from '../../lib/router';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DEFAULT_FILTERS } from './filters';
 import { useDiscoverState } from './use-discover-state';

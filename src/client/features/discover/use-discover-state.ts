@@ -1,7 +1,7 @@
 // URL-backed Discover state. Discrete changes (category, tags, radius, page, view, chips, Reset)
 // push a history entry; typing replaces the current one (callers debounce it).
 import { useCallback, useMemo } from 'react';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '../../lib/router';
 import { type DiscoverView, type Filters, PARAM, readFilters, readPage, readView, writeFilters } from './filters';
 
 export interface DiscoverState {

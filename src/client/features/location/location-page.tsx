@@ -4,14 +4,14 @@
 import { ArrowLeft, Pencil, Share2 } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router';
+import { useParams } from '../../lib/router';
 import type { Location } from '../../../shared/schemas/location';
 import { Button, type ButtonProps, LinkButton } from '../../components/ui/button';
 import { queryClient } from '../../lib/query-client';
 import { cn } from '../../lib/cn';
 import { recordEngagement } from '../../lib/engagement';
 import { useReportLocation } from '../../lib/report-location';
-import { descriptionText } from '../../lib/sanitize';
+import { loadHtmlToolkit, useHtmlToolkit } from '../../lib/sanitize';
 import { DirectionsDialog } from '../directions';
 import { ShareDialog } from '../share';
 import { engagementOf, locationKeys, useLocation, useLocationBySlug, useRecordView } from './api';
@@ -85,7 +85,13 @@ function LocationDetails({ location }: { location: Location }) {
   // The server renderer has no window; the dialog that shows the URL opens only in the browser.
   const origin = typeof window === 'undefined' ? '' : window.location.origin;
   const shareUrl = `${origin}/discover/${encodeURIComponent(location.slug)}`;
-  const shareText = useMemo(() => descriptionText(location.description), [location.description]);
+  // The browser's sanitiser is a chunk of its own (decision 0902): asked for when Share is pressed,
+  // if it has not arrived yet, and the text fills in when it has.
+  const toolkit = useHtmlToolkit();
+  const shareText = useMemo(
+    () => (location.description && toolkit ? toolkit.text(location.description) : ''),
+    [location.description, toolkit],
+  );
 
   const openDirections = () => {
     setDirectionsOpen(true);
@@ -104,7 +110,13 @@ function LocationDetails({ location }: { location: Location }) {
         </div>
         {!editing && (
           <div className="flex shrink-0 gap-2">
-            <Button variant="secondary" onClick={() => setShareOpen(true)}>
+            <Button
+              variant="secondary"
+              onClick={() => {
+                void loadHtmlToolkit().catch(() => undefined);
+                setShareOpen(true);
+              }}
+            >
               <Share2 aria-hidden="true" className="h-4 w-4" />
               {t('share')}
             </Button>
