@@ -26,10 +26,7 @@ function serialiseError(err) {
   return out;
 }
 
-const db = await PGlite.create(workerData.dataDir, {
-  extensions: { pg_trgm, unaccent },
-  postgresqlconf: ['shared_buffers=16MB'],
-});
+const db = await PGlite.create(workerData.dataDir, { extensions: { pg_trgm, unaccent } });
 /** Open transactions by id: the transaction object and the function that ends it. */
 const open = new Map();
 
