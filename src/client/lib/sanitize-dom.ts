@@ -7,7 +7,7 @@
 // (or soon after hydration): a server-rendered description hydrates without it, so DOMPurify is not
 // part of Discover's first load (decision 0902).
 import DOMPurify from 'dompurify';
-import { ALLOWED_ATTR, ALLOWED_TAGS, type HtmlToolkit, URL_IN_TEXT, withHttps } from './sanitize';
+import { ALLOWED_ATTR, ALLOWED_TAGS, type HtmlToolkit, URL_IN_TEXT, withHttps } from './sanitize-rules';
 
 const SAFE_HREF = /^(?:https?:|mailto:)/i;
 

@@ -3,7 +3,7 @@
 // mailto, entities decoded up to 10 passes, and bare links in text turned into new-tab links. Only
 // entry-server.tsx imports this file, so sanitize-html never reaches the browser's bundle.
 import sanitizeHtml from 'sanitize-html';
-import { ALLOWED_ATTR, ALLOWED_TAGS, type HtmlToolkit, URL_IN_TEXT, withHttps } from './sanitize';
+import { ALLOWED_ATTR, ALLOWED_TAGS, type HtmlToolkit, URL_IN_TEXT, withHttps } from './sanitize-rules';
 
 const NAMED: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00a0' };
 

@@ -9,24 +9,10 @@
 // decision 0902).
 import { useSyncExternalStore } from 'react';
 
-export const ALLOWED_TAGS = ['a', 'br', 'p', 'strong', 'em', 'u', 'ul', 'ol', 'li', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6'];
-export const ALLOWED_ATTR = ['href', 'target', 'rel'];
-
-export const URL_IN_TEXT = /\b(?:https?:\/\/|www\.)[^\s<>"']+[^\s<>"'.,;:!?)\]]/gi;
-
-/** docs/product.md section 2: links without an http prefix get https:// when displayed. */
-export function withHttps(url: string): string {
-  const v = url.trim();
-  if (!v) return v;
-  return /^https?:\/\//i.test(v) ? v : `https://${v.replace(/^\/+/, '')}`;
-}
-
-/** The description rules on one side: sanitised HTML (safe for dangerouslySetInnerHTML) and plain
- * text (share texts, previews). */
-export interface HtmlToolkit {
-  sanitize(html: string): string;
-  text(html: string): string;
-}
+// The rules themselves live in sanitize-rules.ts, which both sanitisers import (a chunk loaded
+// from here must not import this module back).
+export { ALLOWED_ATTR, ALLOWED_TAGS, type HtmlToolkit, URL_IN_TEXT, withHttps } from './sanitize-rules';
+import type { HtmlToolkit } from './sanitize-rules';
 
 /** Without a DOM (the server renderer, decision 0900) the rules run on a parser instead:
  * entry-server.tsx installs lib/sanitize-server.ts here. */
