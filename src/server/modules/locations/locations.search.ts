@@ -2,7 +2,9 @@
 // description C, address D) with prefix matching, OR trigram word similarity on lower(name) for
 // typos; category; tags (a place must carry ALL chosen tags, decision 0101); radius as a
 // bounding-box prefilter on indexed latitude/longitude, then the exact great-circle distance.
-// User text only ever reaches SQL as bound parameters.
+// User text only ever reaches SQL as bound parameters. The in-process index (search-index/,
+// decision 0504) answers the list search exactly as this SQL does; a change here changes both, and
+// search-index.equivalence.test.ts fails until they agree again.
 import { type SQL, sql } from 'drizzle-orm';
 import { seasonWindowEnd } from '../../../shared/hours-status.js';
 import type { LocationListQuery } from '../../../shared/schemas/location.js';
