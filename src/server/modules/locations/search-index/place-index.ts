@@ -5,90 +5,10 @@
 // is marked dead, so posting lists never need removals; sync.ts rebuilds when dead slots pile up.
 import KDBush from 'kdbush';
 import { boundingBox, EARTH_RADIUS_MILES } from '../locations.search.js';
-import { addTerm, compareCodePoints, entryContribution, finishRank, type VectorEntry } from './rank.js';
-import { isAscii, similarityOfSequence, trigramsInOrder, WORD_SIMILARITY_THRESHOLD } from './trigram.js';
-
-export interface IndexedPlace {
-  id: number;
-  /** lower(name) as the database lower-cases it (typos are matched against it). */
-  lowerName: string;
-  category: string;
-  latitude: number;
-  longitude: number;
-  /** The place's rank in the database's order of (lower(name), name, id): its collation decides. */
-  nameKey: number;
-  vector: VectorEntry[];
-  tagIds: number[];
-  /** Open intervals as [start, end) pairs in epoch milliseconds (decision 0801). */
-  intervals: number[];
-}
-
-export interface IndexQuery {
-  category?: string;
-  tagIds?: number[];
-  openNow?: boolean;
-  inSeason?: boolean;
-  /** ms of "now" and of the end of the season window (seasonWindowEnd). */
-  now: number;
-  seasonEnd: number;
-  point?: { lat: number; lng: number; radius: number };
-  /** The text search; null without one. */
-  text: IndexText | null;
-  limit?: number;
-  offset: number;
-}
-
-/** What each search word asks (all must hold) and how matches rank (locations.search.ts). */
-export interface IndexText {
-  /** Per word: a lexeme matched as a prefix, or a typo matched by word similarity with the name. */
-  conditions: Array<{ prefix: string } | { typo: string }>;
-  /** The query's lexemes for ts_rank (stop words have none). */
-  rankItems: string[];
-  /** All the words joined by spaces: ranks the matches by word similarity when no word matched
-   * any place by full text. */
-  plain: string;
-}
-
-export interface IndexPage {
-  ids: number[];
-  distances: Array<number | null>;
-  total: number;
-}
-
-/** A growable list of (slot, rank term) pairs: one lexeme's postings. */
-class Postings {
-  slots = new Int32Array(4);
-  terms = new Float64Array(4);
-  length = 0;
-  push(slot: number, term: number) {
-    if (this.length === this.slots.length) {
-      const slots = new Int32Array(this.length * 2);
-      slots.set(this.slots);
-      this.slots = slots;
-      const terms = new Float64Array(this.length * 2);
-      terms.set(this.terms);
-      this.terms = terms;
-    }
-    this.slots[this.length] = slot;
-    this.terms[this.length] = term;
-    this.length++;
-  }
-}
-
-/** A reusable list of slots: pushing 60,000 numbers into a new JavaScript array costs ~6 ms here
- * (its growth and the garbage it leaves), into this buffer ~0.1 ms. */
-class SlotList {
-  items = new Int32Array(1024);
-  length = 0;
-  push(slot: number) {
-    if (this.length === this.items.length) {
-      const items = new Int32Array(this.length * 2);
-      items.set(this.items);
-      this.items = items;
-    }
-    this.items[this.length++] = slot;
-  }
-}
+import { addTerm, compareCodePoints, entryContribution, finishRank } from './rank.js';
+import { Postings, SlotList } from './buffers.js';
+import type { IndexedPlace, IndexPage, IndexQuery } from './query.js';
+import { NameIndex } from './name-index.js';
 
 const rad = (deg: number) => deg * (Math.PI / 180);
 
@@ -119,15 +39,7 @@ export class PlaceIndex {
   private readonly tagPostings = new Map<number, number[]>();
   /** Distinct lower-cased names, their places and their trigrams (for typos). */
   private slotName = new Int32Array(this.cap);
-  private readonly nameIds = new Map<string, number>();
-  private readonly names: string[] = [];
-  private readonly nameSlots: number[][] = [];
-  /** Trigram ids, each name's trigrams in order as ids, and the names holding each trigram. */
-  private readonly trigramIds = new Map<string, number>();
-  private readonly nameSequences: Int32Array[] = [];
-  private readonly namesWithTrigram: number[][] = [];
-  private trigramFound = new Uint8Array(0);
-  private trigramLastpos = new Int32Array(0);
+  private readonly names = new NameIndex();
   private readonly lexicon = new Map<string, number>();
   private readonly lexemes: string[] = [];
   private readonly postings: Postings[] = [];
@@ -181,18 +93,7 @@ export class PlaceIndex {
       else this.tagPostings.set(t, [s]);
     }
     this.intervals[s] = p.intervals.length ? Float64Array.from(p.intervals) : null;
-    let nameId = this.nameIds.get(p.lowerName);
-    if (nameId === undefined) {
-      nameId = this.names.length;
-      this.nameIds.set(p.lowerName, nameId);
-      this.names.push(p.lowerName);
-      this.nameSlots.push([]);
-      const sequence = Int32Array.from(trigramsInOrder(p.lowerName), (t) => this.trigramId(t));
-      this.nameSequences.push(sequence);
-      for (const t of new Set(sequence)) this.namesWithTrigram[t]!.push(nameId);
-    }
-    this.slotName[s] = nameId;
-    this.nameSlots[nameId]!.push(s);
+    this.slotName[s] = this.names.add(p.lowerName, s);
     for (const e of p.vector) {
       let lex = this.lexicon.get(e.lexeme);
       if (lex === undefined) {
@@ -205,36 +106,6 @@ export class PlaceIndex {
       this.postings[lex]!.push(s, entryContribution(e.weights));
     }
     this.spatial = null;
-  }
-
-  private trigramId(t: string): number {
-    let id = this.trigramIds.get(t);
-    if (id === undefined) {
-      id = this.trigramIds.size;
-      this.trigramIds.set(t, id);
-      this.namesWithTrigram.push([]);
-    }
-    return id;
-  }
-
-  /** word_similarity(text, a name), from the name's trigram ids (trigram.ts, similarityOfSequence). */
-  private similarityTo(text: string, nameId: number): number {
-    const n = this.trigramIds.size;
-    if (this.trigramFound.length < n) {
-      this.trigramFound = new Uint8Array(n * 2);
-      this.trigramLastpos = new Int32Array(n * 2).fill(-1);
-    }
-    // The text's trigrams that no name has cannot be in the name: they count only in ulen1.
-    const own = new Set(trigramsInOrder(text));
-    const known: number[] = [];
-    for (const t of own) {
-      const id = this.trigramIds.get(t);
-      if (id !== undefined) known.push(id);
-    }
-    for (const id of known) this.trigramFound[id] = 1;
-    const sml = similarityOfSequence(this.nameSequences[nameId]!, this.trigramFound, own.size, this.trigramLastpos);
-    for (const id of known) this.trigramFound[id] = 0;
-    return sml;
   }
 
   /** Changes only a place's open intervals (the daily extension touches every place's). */
@@ -308,30 +179,6 @@ export class PlaceIndex {
       for (let j = 0; j < p.length; j++) if (this.live[p.slots[j]!]) return true;
     }
     return false;
-  }
-
-  /**
-   * The live places whose name matches `word` by word similarity (`word <% lower(name)`); null
-   * when a candidate name holds other than ASCII (which characters are letters is then the
-   * database's locale's call: the SQL search answers).
-   */
-  typoMatches(word: string): number[] | null {
-    const trigrams = [...new Set(trigramsInOrder(word))];
-    // A name sharing fewer than 0.6 of the word's trigrams cannot reach the threshold.
-    const need = WORD_SIMILARITY_THRESHOLD * trigrams.length - 1e-9;
-    const shared = new Map<number, number>();
-    for (const t of trigrams) {
-      const id = this.trigramIds.get(t);
-      if (id !== undefined) for (const n of this.namesWithTrigram[id]!) shared.set(n, (shared.get(n) ?? 0) + 1);
-    }
-    const out: number[] = [];
-    for (const [n, count] of shared) {
-      if (count < need) continue;
-      if (!isAscii(this.names[n]!)) return null;
-      if (this.similarityTo(word, n) < WORD_SIMILARITY_THRESHOLD) continue;
-      for (const s of this.nameSlots[n]!) if (this.live[s]) out.push(s);
-    }
-    return out;
   }
 
   private spatialIndex() {
@@ -429,7 +276,7 @@ export class PlaceIndex {
         }
       }
       for (const [word, bit] of typos) {
-        const matched = this.typoMatches(word);
+        const matched = this.names.typoMatches(word, this.live);
         if (!matched) {
           for (let i = 0; i < touched.length; i++) {
             const s = touched.items[i]!;
@@ -454,7 +301,7 @@ export class PlaceIndex {
             const n = this.slotName[s]!;
             let sml = similarity.get(n);
             if (sml === undefined) {
-              sml = this.similarityTo(plain, n);
+              sml = this.names.similarityTo(plain, n);
               similarity.set(n, sml);
             }
             score[s] = sml;

@@ -9,7 +9,8 @@ import { type SQL, sql } from 'drizzle-orm';
 import { seasonWindowEnd } from '../../../../shared/hours-status.js';
 import type { Db } from '../../../db/connect.js';
 import { buildTextQuery, MIN_TRIGRAM_LENGTH, type SearchFilters } from '../locations.search.js';
-import { type IndexedPlace, type IndexPage, type IndexText, PlaceIndex } from './place-index.js';
+import { PlaceIndex } from './place-index.js';
+import type { IndexedPlace, IndexPage, IndexText } from './query.js';
 import { isAscii } from './trigram.js';
 import { parseTsvector } from './rank.js';
 

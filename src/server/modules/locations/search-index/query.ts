@@ -1,0 +1,50 @@
+// What the in-process search index (place-index.ts, decision 0504) is given and answers: a place
+// as sync.ts loads it, a search as locations.search.ts defines it, and a page of ids.
+import type { VectorEntry } from './rank.js';
+
+export interface IndexedPlace {
+  id: number;
+  /** lower(name) as the database lower-cases it (typos are matched against it). */
+  lowerName: string;
+  category: string;
+  latitude: number;
+  longitude: number;
+  /** The place's rank in the database's order of (lower(name), name, id): its collation decides. */
+  nameKey: number;
+  vector: VectorEntry[];
+  tagIds: number[];
+  /** Open intervals as [start, end) pairs in epoch milliseconds (decision 0801). */
+  intervals: number[];
+}
+
+export interface IndexQuery {
+  category?: string;
+  tagIds?: number[];
+  openNow?: boolean;
+  inSeason?: boolean;
+  /** ms of "now" and of the end of the season window (seasonWindowEnd). */
+  now: number;
+  seasonEnd: number;
+  point?: { lat: number; lng: number; radius: number };
+  /** The text search; null without one. */
+  text: IndexText | null;
+  limit?: number;
+  offset: number;
+}
+
+/** What each search word asks (all must hold) and how matches rank (locations.search.ts). */
+export interface IndexText {
+  /** Per word: a lexeme matched as a prefix, or a typo matched by word similarity with the name. */
+  conditions: Array<{ prefix: string } | { typo: string }>;
+  /** The query's lexemes for ts_rank (stop words have none). */
+  rankItems: string[];
+  /** All the words joined by spaces: ranks the matches by word similarity when no word matched
+   * any place by full text. */
+  plain: string;
+}
+
+export interface IndexPage {
+  ids: number[];
+  distances: Array<number | null>;
+  total: number;
+}
