@@ -6,6 +6,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
+import { StatementCache } from './pglite-statements.mjs';
 
 const identity = (value) => value;
 /** Drizzle asks for some types (dates, intervals, numeric arrays) as the server's text; functions
@@ -27,11 +28,13 @@ function serialiseError(err) {
 }
 
 const db = await PGlite.create(workerData.dataDir, { extensions: { pg_trgm, unaccent } });
+/** Queries outside a transaction run as named statements (decision 0505). */
+const statements = new StatementCache(db);
 /** Open transactions by id: the transaction object and the function that ends it. */
 const open = new Map();
 
 async function query(msg) {
-  const target = msg.tx === undefined ? db : open.get(msg.tx)?.tx;
+  const target = msg.tx === undefined ? statements : open.get(msg.tx)?.tx;
   if (!target) throw new Error('The transaction has already ended');
   const result = await target.query(msg.sql, msg.params, optionsFor(msg));
   return { rows: result.rows, fields: result.fields, affectedRows: result.affectedRows };
