@@ -5,7 +5,7 @@
 // User text only ever reaches SQL as bound parameters. The in-process index (search-index/,
 // decision 0504) answers the list search exactly as this SQL does; a change here changes both, and
 // search-index.equivalence.test.ts fails until they agree again.
-import { type SQL, sql } from 'drizzle-orm';
+import { type Placeholder, type SQL, sql } from 'drizzle-orm';
 import { seasonWindowEnd } from '../../../shared/hours-status.js';
 import type { LocationListQuery } from '../../../shared/schemas/location.js';
 import { now as clockNow } from '../../lib/clock.js';
@@ -56,8 +56,9 @@ export function boundingBox(lat: number, lng: number, radius: number) {
   return { minLat: lat - dLat, maxLat: lat + dLat, minLng: lng - dLng, maxLng: lng + dLng };
 }
 
-/** Miles from `l`'s coordinates to a point (haversine), as the search computes and answers it. */
-export function distanceFrom(lat: number, lng: number): SQL {
+/** Miles from `l`'s coordinates to a point (haversine), as the search computes and answers it; the
+ * point's values or a prepared query's placeholders for them (locations.reads.ts). */
+export function distanceFrom(lat: number | Placeholder, lng: number | Placeholder): SQL {
   return sql`(${EARTH_RADIUS_MILES}::double precision * 2 * asin(least(1, sqrt(
       power(sin(radians(l.latitude - ${lat}::double precision) / 2), 2)
       + cos(radians(${lat}::double precision)) * cos(radians(l.latitude))
