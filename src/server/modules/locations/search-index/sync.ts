@@ -341,7 +341,8 @@ export async function searchWithIndex(
     openNow: f.openNow,
     inSeason: f.inSeason,
     now: now.getTime(),
-    seasonEnd: seasonWindowEnd(now).getTime(),
+    // Asked only by the season filter: working it out costs a dozen wall-time conversions.
+    seasonEnd: f.inSeason ? seasonWindowEnd(now).getTime() : Number.POSITIVE_INFINITY,
     point: hasPoint ? { lat: f.lat!, lng: f.lng!, radius: f.radius } : undefined,
     text: indexText,
     limit: f.limit,
