@@ -1,4 +1,4 @@
-// toWallTime keeps Kansas City's offset per UTC hour (chicago-time.ts): it must answer exactly what
+// toWallTime keeps Kansas City's offset per UTC day (chicago-time.ts): it must answer exactly what
 // the platform's time zone data says, across the clock changes and before standard time (1883).
 import { describe, expect, it } from 'vitest';
 import { toWallTime } from './chicago-time';

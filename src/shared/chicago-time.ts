@@ -56,29 +56,31 @@ function formatWallTime(instant: Date): WallTime {
   };
 }
 
-const MS_HOUR = 3_600_000;
-/** Kansas City's offset from UTC (ms) by UTC hour, for the hours where it holds from the hour's
- * first millisecond to its last; the clocks change on whole UTC hours, so that is every hour of
- * the last century. `formatToParts` costs about 20 µs, and a search answer asks for wall times
- * dozens of times (docs/decisions/0505-named-statements-on-the-embedded-database.md). */
-const offsetByHour = new Map<number, number>();
-const OFFSET_CACHE_HOURS = 1024;
+/** Kansas City's offset from UTC (ms) by UTC day, for the days where it holds from the day's first
+ * millisecond to its last: all but the two days a year the clocks change (and the day of 1883 the
+ * city took standard time), which are read from the time zone data each time. `formatToParts`
+ * costs about 20 µs, and one answer with opening hours asks for wall times hundreds of times. */
+const offsetByDay = new Map<number, number | null>();
+const OFFSET_CACHE_DAYS = 8192;
+
+function dayOffset(day: number): number | null {
+  let offset = offsetByDay.get(day);
+  if (offset === undefined) {
+    const first = day * MS_DAY;
+    const last = first + MS_DAY - 1;
+    const atFirst = wallAsUtcMs(formatWallTime(new Date(first))) - first;
+    offset = wallAsUtcMs(formatWallTime(new Date(last))) - last === atFirst ? atFirst : null;
+    if (offsetByDay.size >= OFFSET_CACHE_DAYS) offsetByDay.clear();
+    offsetByDay.set(day, offset);
+  }
+  return offset;
+}
 
 /** The Kansas City wall time of a real instant. */
 export function toWallTime(instant: Date): WallTime {
   const t = instant.getTime();
-  const hour = Math.floor(t / MS_HOUR);
-  let offset = offsetByHour.get(hour);
-  if (offset === undefined) {
-    const first = hour * MS_HOUR;
-    offset = wallAsUtcMs(formatWallTime(new Date(first))) - first;
-    const last = first + MS_HOUR - 1;
-    // An hour with a change inside it (only before standard time, 1883) is never kept.
-    if (wallAsUtcMs(formatWallTime(new Date(last))) - last !== offset) return formatWallTime(instant);
-    if (offsetByHour.size >= OFFSET_CACHE_HOURS) offsetByHour.clear();
-    offsetByHour.set(hour, offset);
-  }
-  return fromUtcFields(t + offset);
+  const offset = Number.isFinite(t) ? dayOffset(Math.floor(t / MS_DAY)) : null;
+  return offset === null ? formatWallTime(instant) : fromUtcFields(t + offset);
 }
 
 /** The wall time's fields read as if they were UTC: a plain number line for wall-time arithmetic. */

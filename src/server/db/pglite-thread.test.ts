@@ -1,7 +1,7 @@
 // The embedded database on its own thread (decision 0503): transactions keep their meaning across
 // the thread boundary, errors keep their PostgreSQL fields, and the calling thread stays free.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PgliteThread } from './pglite-thread.js';
+import { KEEP_PREPARED, PgliteThread } from './pglite-thread.js';
 
 describe('PgliteThread', () => {
   let db: PgliteThread;
@@ -72,9 +72,9 @@ describe('PgliteThread', () => {
     expect(order).toEqual(['timer', 'query']);
   });
 
-  // Decision 0505: outside a transaction a statement seen before runs prepared.
+  // Decision 0505: outside a transaction a marked statement seen before runs prepared.
   it('answers a repeated statement the same each time, types and nulls included', async () => {
-    const text = `select $1::int as n, $2::text as s, $3::jsonb as j, $4::timestamptz as at, $5::int[] as a, $6::text as none`;
+    const text = `${KEEP_PREPARED} select $1::int as n, $2::text as s, $3::jsonb as j, $4::timestamptz as at, $5::int[] as a, $6::text as none`;
     const params = [7, 'seven', JSON.stringify({ k: [1, 2] }), new Date('2026-03-08T08:00:00Z'), [1, 2, 3], null];
     const first = await db.query(text, params);
     for (let i = 0; i < 8; i++) expect(await db.query(text, params)).toEqual(first);
@@ -87,25 +87,26 @@ describe('PgliteThread', () => {
   it('keeps answering a prepared statement after its table changed shape', async () => {
     await db.query('create table shape (id int)');
     await db.query('insert into shape values (1)');
-    for (let i = 0; i < 6; i++) expect((await db.query('select * from shape')).rows).toEqual([{ id: 1 }]);
+    const text = `${KEEP_PREPARED} select * from shape`;
+    for (let i = 0; i < 6; i++) expect((await db.query(text)).rows).toEqual([{ id: 1 }]);
     await db.query('alter table shape add column label text');
-    expect((await db.query('select * from shape')).rows).toEqual([{ id: 1, label: null }]);
+    expect((await db.query(text)).rows).toEqual([{ id: 1, label: null }]);
   });
 
   it('reports an error of a prepared statement and goes on', async () => {
-    const text = 'select 10 / $1::int as q';
+    const text = `${KEEP_PREPARED} select 10 / $1::int as q`;
     expect((await db.query(text, [2])).rows).toEqual([{ q: 5 }]);
     const err = await db.query(text, [0]).catch((e) => e);
     expect(err.code).toBe('22012');
     expect((await db.query(text, [5])).rows).toEqual([{ q: 2 }]);
-    expect((await db.query('select bad syntax here (').catch((e) => e)).code).toBe('42601');
+    expect((await db.query(`${KEEP_PREPARED} select bad syntax here (`).catch((e) => e)).code).toBe('42601');
   });
 
   it('answers more distinct statements than it keeps prepared', async () => {
     // 64 are kept (pglite-statements.mjs): the oldest are dropped and prepared again when asked.
     for (let round = 0; round < 2; round++)
       for (let i = 0; i < 100; i++)
-        expect((await db.query(`select ${i} + $1::int as v`, [1])).rows).toEqual([{ v: i + 1 }]);
+        expect((await db.query(`${KEEP_PREPARED} select ${i} + $1::int as v`, [1])).rows).toEqual([{ v: i + 1 }]);
   });
 
   it('fails calls cleanly once the thread has stopped', async () => {

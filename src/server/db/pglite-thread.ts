@@ -22,6 +22,11 @@ export interface PgliteLikeClient {
   transaction<T>(fn: (tx: PgliteLikeClient) => Promise<T>): Promise<T>;
 }
 
+/** Written into a statement's SQL (as a comment) to have the database thread keep it prepared
+ * (decision 0505): for the few hot statements whose text never changes. Others run as PGlite runs
+ * them, planned afresh with their values. */
+export const KEEP_PREPARED = '/* keep prepared */';
+
 type Reply = { id: number; ok: true; value: unknown } | { id: number; ok: false; error: Record<string, string> };
 
 /** An Error carrying the PostgreSQL fields (code, constraint…) the worker sent, as PGlite's own. */
@@ -89,7 +94,8 @@ export class PgliteThread implements PgliteLikeClient {
   private run(tx: number | undefined, sql: string, params: unknown[] = [], options: QueryOptions = {}) {
     // Drizzle's parsers only ever keep a type's text as it is; the worker does that for these ids.
     const rawTypes = options.parsers ? Object.keys(options.parsers).map(Number) : undefined;
-    return this.call<QueryResult>({ op: 'query', tx, sql, params, rowMode: options.rowMode, rawTypes });
+    const prepared = tx === undefined && sql.includes(KEEP_PREPARED);
+    return this.call<QueryResult>({ op: 'query', tx, sql, params, rowMode: options.rowMode, rawTypes, prepared });
   }
 
   query(sql: string, params?: unknown[], options?: QueryOptions): Promise<QueryResult> {

@@ -28,13 +28,13 @@ function serialiseError(err) {
 }
 
 const db = await PGlite.create(workerData.dataDir, { extensions: { pg_trgm, unaccent } });
-/** Queries outside a transaction run as named statements (decision 0505). */
+/** Marked queries outside a transaction run as named statements (decision 0505). */
 const statements = new StatementCache(db);
 /** Open transactions by id: the transaction object and the function that ends it. */
 const open = new Map();
 
 async function query(msg) {
-  const target = msg.tx === undefined ? statements : open.get(msg.tx)?.tx;
+  const target = msg.tx === undefined ? (msg.prepared ? statements : db) : open.get(msg.tx)?.tx;
   if (!target) throw new Error('The transaction has already ended');
   const result = await target.query(msg.sql, msg.params, optionsFor(msg));
   return { rows: result.rows, fields: result.fields, affectedRows: result.affectedRows };

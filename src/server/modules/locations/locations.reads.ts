@@ -7,6 +7,7 @@ import { openingHoursFields } from '../../../shared/opening-hours.js';
 import type { Location } from '../../../shared/schemas/location.js';
 import { MSG } from '../../../shared/messages.js';
 import type { Db } from '../../db/connect.js';
+import { KEEP_PREPARED } from '../../db/pglite-thread.js';
 import { locations } from '../../db/schema.js';
 import { now as clockNow } from '../../lib/clock.js';
 import {
@@ -160,7 +161,7 @@ function buildPageReads(db: Db) {
     db
       .select({ ...readFields, distance, indexVersion: searchVersionSql })
       .from(l)
-      .where(and(sql`l.id = any(${sql.placeholder('ids')}::int[])`, not(l.hidden)))
+      .where(and(sql`${sql.raw(KEEP_PREPARED)} l.id = any(${sql.placeholder('ids')}::int[])`, not(l.hidden)))
       .prepare(name);
   return {
     plain: read(sql<null>`null`, 'kc_page_read'),
