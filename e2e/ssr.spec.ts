@@ -69,6 +69,37 @@ test.describe('hydration', () => {
     await context.close();
   });
 
+  test('the cookie banner is never the largest paint, even above a short place name', async ({ browser, api }) => {
+    // Issue 16, item 6 and decision 0901: a first visit's largest paint is the page's content.
+    const place = await api.createLocation({
+      name: `Elm ${Math.random().toString(36).slice(2, 5)}`,
+      category: 'park',
+      address: '3 Pine St',
+    });
+    for (const url of ['/', `/discover/${place.slug}`]) {
+      const context = await browser.newContext({ viewport: test.info().project.use.viewport });
+      const page = await context.newPage();
+      await page.goto(url);
+      await expect(page.getByTestId('cookie-banner')).toBeVisible();
+      await page.waitForLoadState('networkidle');
+      const largest = await page.evaluate(
+        () =>
+          new Promise<{ inBanner: boolean; text: string }>((resolve) => {
+            new PerformanceObserver((list) => {
+              const entry = list.getEntries().at(-1) as LargestContentfulPaint | undefined;
+              const element = entry?.element ?? null;
+              resolve({
+                inBanner: !!element?.closest('[data-testid="cookie-banner"]'),
+                text: element?.textContent?.slice(0, 60) ?? '(removed)',
+              });
+            }).observe({ type: 'largest-contentful-paint', buffered: true });
+          }),
+      );
+      expect(largest.inBanner, `${url}: the largest paint is "${largest.text}"`).toBe(false);
+      await context.close();
+    }
+  });
+
   test('a visitor who kept Spanish gets the page rendered in Spanish', async ({ page }) => {
     const messages = watchConsole(page);
     await page.goto('/about');

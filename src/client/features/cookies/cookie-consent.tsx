@@ -70,13 +70,15 @@ export function CookieConsent() {
             <h2 id={headingId} className="sr-only">
               {t('banner.title')}
             </h2>
-            <p className="min-w-0 flex-1 basis-72 text-sm text-gray-800">
+            {/* One short line, the link on its own: the band must never be the largest paint of the
+                first screen, even on a phone above a short place name (decision 0901). */}
+            <p className="min-w-0 flex-1 basis-64 text-xs text-gray-800">
               <Cookie aria-hidden="true" className="mr-1.5 inline h-4 w-4 align-[-0.125em] text-brand-700" />
-              {t('banner.text')}{' '}
-              <Link to="/cookies" className="font-medium text-brand-800 underline underline-offset-4">
-                {t('banner.learnMore')}
-              </Link>
+              {t('banner.text')}
             </p>
+            <Link to="/cookies" className="text-xs font-medium text-brand-800 underline underline-offset-4">
+              {t('banner.learnMore')}
+            </Link>
             <div className="flex flex-wrap gap-2">
               <Button size="sm" onClick={() => fromBanner(true)}>
                 {t('banner.acceptAll')}
