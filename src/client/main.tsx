@@ -8,6 +8,7 @@ import { ROUTE_CHUNKS } from './app/app';
 import { seedNarrowFirstPage } from './app/first-page';
 import { Root } from './app/root';
 import { forceLightTheme } from './app/theme';
+import { prepareWallClock } from '../shared/chicago-time';
 import { syncConsentCookie } from './lib/consent-store';
 import { queryClient } from './lib/query-client';
 import { loadHtmlToolkit } from './lib/sanitize';
@@ -34,6 +35,9 @@ function start() {
   // choice, so the first render here is the server's own and hydration matches. Hydration starts at
   // once: whatever still waits for a catalog or the route's chunk stays as the server sent it, and
   // React replays a click on it once it is live. Both are asked for now, not when reached.
+  // Kansas City's time zone data, loaded in a task of its own (a long one on a phone) rather than in
+  // the first render that shows opening hours.
+  setTimeout(prepareWallClock, 0);
   hydrate(queryClient, data.state);
   seedNarrowFirstPage(queryClient);
   void i18n.loadNamespaces(data.namespaces);

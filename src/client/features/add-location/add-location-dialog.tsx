@@ -23,7 +23,6 @@ import {
   DescriptionField,
   EMPTY_LOCATION_FORM,
   formValuesToPayload,
-  invalidateLocationQueries,
   type LocationFormInput,
   type LocationPayload,
   NameField,
@@ -32,11 +31,11 @@ import {
   PhoneField,
   ResourceFields,
   StatusField,
-  serverFieldErrors,
   TagsField,
   useLocationForm,
   WebsiteField,
-} from '../location';
+} from '../location-form';
+import { invalidateLocationQueries, serverFieldErrors } from '../location';
 import { useSimilarLocations } from './use-similar-locations';
 
 const ID_PREFIX = 'add-location';

@@ -13,7 +13,7 @@ import { toast } from '../../components/ui/use-toast';
 import { ApiError, apiRequest, errorMessage, getJson } from '../../lib/api';
 import { recordEngagement } from '../../lib/engagement';
 import { queryClient } from '../../lib/query-client';
-import type { LocationPayload } from './use-location-form';
+import type { LocationPayload } from '../location-form';
 
 /** Every query about places has a key starting with this path: the listing ('list'), the map
  * points ('map'), a place by id (and its counts), by slug, and the possible duplicates. */

@@ -1,27 +1,7 @@
-// The location feature: a place's page, its detail dialog and the one location form, with one api.ts.
-// Other parts import only from here (docs/architecture.md, Imports).
-export { invalidateLocationQueries, serverFieldErrors } from './api';
-export {
-  AddressField,
-  CategoryField,
-  CoordinatesField,
-  DescriptionField,
-  NameField,
-  OperatingHoursField,
-  PhoneField,
-  ResourceFields,
-  StatusField,
-  TagsField,
-  WebsiteField,
-} from './form-fields';
-export { OpeningHoursField } from './opening-hours-field';
+// The location feature: a place's page and its detail dialog, with one api.ts. The form that edits a
+// place lives in features/location-form, loaded when Edit is pressed, so a place's page does not
+// carry it (docs/benchmarks.md, Lighthouse). Other parts import only from here (docs/architecture.md, Imports).
+export { type EditConflict, invalidateLocationQueries, serverFieldErrors, useUpdateLocation } from './api';
 export { LocationDialog } from './location-dialog';
 export { LocationPage } from './location-page';
-export {
-  EMPTY_LOCATION_FORM,
-  formValuesToPayload,
-  type LocationFormInput,
-  type LocationPayload,
-  useLocationForm,
-} from './use-location-form';
 export { prefetchLocation } from './prefetch';

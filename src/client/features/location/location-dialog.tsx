@@ -2,7 +2,7 @@
 // item 5). One view is recorded per opening and the first address/contact click at most once per
 // opening; the reach numbers load when that tab is first opened; Edit opens after 100 ms.
 import { Pencil } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CLOSE_RESET_DELAY_MS, DETAIL_EDIT_DELAY_MS } from '../../../shared/constants';
 import type { Location } from '../../../shared/schemas/location';
@@ -11,8 +11,8 @@ import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../com
 import { recordEngagement } from '../../lib/engagement';
 import { useReportLocation } from '../../lib/report-location';
 import { engagementOf, useLocation } from './api';
-import { DialogEditForm } from './dialog-edit-form';
 import { ContactTab, TagsTab } from './dialog-parts';
+import { DialogEditForm, EditFormLoading, preloadEditForm } from './lazy-edit-forms';
 import { CategoryBadge, LocationReadView, useReadTabs } from './read-view';
 
 export interface LocationDialogProps {
@@ -86,20 +86,28 @@ export function LocationDialog({ locationId, initial, open, onOpenChange }: Loca
             </div>
           )
         ) : editing ? (
-          <DialogEditForm
-            key={`${location.id}-${location.updatedAt}`}
-            location={location}
-            onCancel={() => setEditing(false)}
-            onSaved={(updated) => {
-              if (updated) setSaved(updated);
-              setEditing(false);
-            }}
-          />
+          <Suspense fallback={<EditFormLoading />}>
+            <DialogEditForm
+              key={`${location.id}-${location.updatedAt}`}
+              location={location}
+              onCancel={() => setEditing(false)}
+              onSaved={(updated) => {
+                if (updated) setSaved(updated);
+                setEditing(false);
+              }}
+            />
+          </Suspense>
         ) : (
           <>
             <div className="mt-3 flex flex-wrap items-center justify-between gap-2">
               <CategoryBadge category={location.category} compact />
-              <Button variant="secondary" size="sm" onClick={() => later(() => setEditing(true), DETAIL_EDIT_DELAY_MS)}>
+              <Button
+                variant="secondary"
+                size="sm"
+                onPointerEnter={preloadEditForm}
+                onFocus={preloadEditForm}
+                onClick={() => later(() => setEditing(true), DETAIL_EDIT_DELAY_MS)}
+              >
                 <Pencil aria-hidden="true" className="h-4 w-4" />
                 {t('edit')}
               </Button>

@@ -2,7 +2,7 @@
 // then the place (or the not-found card); Share, Edit (inline form) and Get Directions from the
 // address. One view is recorded per page load; a click when the address is used.
 import { ArrowLeft, Pencil, Share2 } from 'lucide-react';
-import { useEffect, useMemo, useState } from 'react';
+import { Suspense, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from '../../lib/router';
 import type { Location } from '../../../shared/schemas/location';
@@ -16,7 +16,7 @@ import { DirectionsDialog } from '../directions';
 import { ShareDialog } from '../share';
 import { engagementOf, locationKeys, useLocation, useLocationBySlug, useRecordView } from './api';
 import { ContactFacts, TagList } from './page-facts';
-import { PageEditForm } from './page-edit-form';
+import { EditFormLoading, PageEditForm, preloadEditForm } from './lazy-edit-forms';
 import { PageHours } from './page-hours';
 import { CategoryBadge, LocationReadView, useReadTabs } from './read-view';
 
@@ -120,7 +120,12 @@ function LocationDetails({ location }: { location: Location }) {
               <Share2 aria-hidden="true" className="h-4 w-4" />
               {t('share')}
             </Button>
-            <Button variant="secondary" onClick={() => setEditing(true)}>
+            <Button
+              variant="secondary"
+              onPointerEnter={preloadEditForm}
+              onFocus={preloadEditForm}
+              onClick={() => setEditing(true)}
+            >
               <Pencil aria-hidden="true" className="h-4 w-4" />
               {t('edit')}
             </Button>
@@ -133,7 +138,9 @@ function LocationDetails({ location }: { location: Location }) {
           <h2 id="edit-heading" className="mb-4 text-xl font-semibold text-gray-900">
             {t('editHeading')}
           </h2>
-          <PageEditForm location={location} onCancel={() => setEditing(false)} />
+          <Suspense fallback={<EditFormLoading />}>
+            <PageEditForm location={location} onCancel={() => setEditing(false)} />
+          </Suspense>
         </section>
       ) : (
         <>

@@ -4,7 +4,7 @@
 // and the fields grouped as the page's tabs group them, which the dialog shows in one column.
 import { useWatch } from 'react-hook-form';
 import type { Location } from '../../../shared/schemas/location';
-import { useUpdateLocation } from './api';
+import { useUpdateLocation } from '../location';
 import {
   AddressField,
   CategoryField,
