@@ -268,3 +268,30 @@ test('a failed save shows the server message, else the fallback', async ({ page,
   // Still editing: nothing was lost.
   await expect(page.getByRole('form', { name: `Edit ${name}` })).toBeVisible();
 });
+
+test('the edit form loads only when asked for, and a failed load says so and offers a reload', async ({
+  page,
+  api,
+}) => {
+  const loc = await api.createLocation({ name: uniqueName('Page Lazy Form'), category: 'park', address: '2 Elm St' });
+  const formFiles: string[] = [];
+  page.on('request', (r) => {
+    if (/\/assets\/location-form-[^/]*\.js$/.test(r.url())) formFiles.push(r.url());
+  });
+  // The file of the form cannot be fetched (offline, or a new version of the site replaced it).
+  await page.route(/\/assets\/location-form-[^/]*\.js$/, (route) => route.abort());
+  await page.goto(`/discover/${loc.slug}`);
+  await page.waitForLoadState('networkidle');
+  // Reading a place never fetches the form.
+  expect(formFiles).toEqual([]);
+  await page.getByRole('button', { name: 'Edit' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'The form could not be loaded' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Reload page' })).toBeVisible();
+  expect(formFiles.length).toBeGreaterThan(0);
+  // The file is back: a reload shows the form.
+  await page.unroute(/\/assets\/location-form-[^/]*\.js$/);
+  await page.getByRole('button', { name: 'Reload page' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: loc.name })).toBeVisible();
+  await page.getByRole('button', { name: 'Edit' }).click();
+  await expect(page.getByRole('form', { name: `Edit ${loc.name}` }).getByLabel('Name')).toHaveValue(loc.name);
+});

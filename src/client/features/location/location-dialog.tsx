@@ -2,7 +2,7 @@
 // item 5). One view is recorded per opening and the first address/contact click at most once per
 // opening; the reach numbers load when that tab is first opened; Edit opens after 100 ms.
 import { Pencil } from 'lucide-react';
-import { Suspense, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CLOSE_RESET_DELAY_MS, DETAIL_EDIT_DELAY_MS } from '../../../shared/constants';
 import type { Location } from '../../../shared/schemas/location';
@@ -12,7 +12,7 @@ import { recordEngagement } from '../../lib/engagement';
 import { useReportLocation } from '../../lib/report-location';
 import { engagementOf, useLocation } from './api';
 import { ContactTab, TagsTab } from './dialog-parts';
-import { DialogEditForm, EditFormLoading, preloadEditForm } from './lazy-edit-forms';
+import { DialogEditForm, EditFormSlot, preloadEditForm } from './lazy-edit-forms';
 import { CategoryBadge, LocationReadView, useReadTabs } from './read-view';
 
 export interface LocationDialogProps {
@@ -86,7 +86,7 @@ export function LocationDialog({ locationId, initial, open, onOpenChange }: Loca
             </div>
           )
         ) : editing ? (
-          <Suspense fallback={<EditFormLoading />}>
+          <EditFormSlot>
             <DialogEditForm
               key={`${location.id}-${location.updatedAt}`}
               location={location}
@@ -96,7 +96,7 @@ export function LocationDialog({ locationId, initial, open, onOpenChange }: Loca
                 setEditing(false);
               }}
             />
-          </Suspense>
+          </EditFormSlot>
         ) : (
           <>
             <div className="mt-3 flex flex-wrap items-center justify-between gap-2">

@@ -2,7 +2,7 @@
 // then the place (or the not-found card); Share, Edit (inline form) and Get Directions from the
 // address. One view is recorded per page load; a click when the address is used.
 import { ArrowLeft, Pencil, Share2 } from 'lucide-react';
-import { Suspense, useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from '../../lib/router';
 import type { Location } from '../../../shared/schemas/location';
@@ -16,7 +16,7 @@ import { DirectionsDialog } from '../directions';
 import { ShareDialog } from '../share';
 import { engagementOf, locationKeys, useLocation, useLocationBySlug, useRecordView } from './api';
 import { ContactFacts, TagList } from './page-facts';
-import { EditFormLoading, PageEditForm, preloadEditForm } from './lazy-edit-forms';
+import { EditFormSlot, PageEditForm, preloadEditForm } from './lazy-edit-forms';
 import { PageHours } from './page-hours';
 import { CategoryBadge, LocationReadView, useReadTabs } from './read-view';
 
@@ -138,9 +138,9 @@ function LocationDetails({ location }: { location: Location }) {
           <h2 id="edit-heading" className="mb-4 text-xl font-semibold text-gray-900">
             {t('editHeading')}
           </h2>
-          <Suspense fallback={<EditFormLoading />}>
+          <EditFormSlot>
             <PageEditForm location={location} onCancel={() => setEditing(false)} />
-          </Suspense>
+          </EditFormSlot>
         </section>
       ) : (
         <>
