@@ -66,3 +66,13 @@ export function errorMessage(err: unknown, fallback: string): string {
   if (err instanceof ApiError) return err.serverMessage ?? fallback;
   return fallback;
 }
+
+/** The server's field messages ({errors: {field: message}}) of a failed write, if any. */
+export function serverFieldErrors(err: unknown): Record<string, string> {
+  if (!(err instanceof ApiError)) return {};
+  try {
+    return (JSON.parse(err.body) as { errors?: Record<string, string> }).errors ?? {};
+  } catch {
+    return {}; // not JSON
+  }
+}

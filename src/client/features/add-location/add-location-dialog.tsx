@@ -13,7 +13,8 @@ import { Button } from '../../components/ui/button';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../components/ui/dialog';
 import { toast } from '../../components/ui/use-toast';
-import { ApiError, apiRequest, errorMessage } from '../../lib/api';
+import { ApiError, apiRequest, errorMessage, serverFieldErrors } from '../../lib/api';
+import { invalidateLocationQueries } from '../../lib/location-queries';
 import { categoryBadgeClass } from '../../lib/category-styles';
 import { cn } from '../../lib/cn';
 import {
@@ -35,7 +36,6 @@ import {
   useLocationForm,
   WebsiteField,
 } from '../location-form';
-import { invalidateLocationQueries, serverFieldErrors } from '../location';
 import { useSimilarLocations } from './use-similar-locations';
 
 const ID_PREFIX = 'add-location';

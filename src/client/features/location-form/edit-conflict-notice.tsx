@@ -3,7 +3,7 @@
 // changes (the next Save replaces the other version) or load the other version instead.
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/ui/button';
-import type { EditConflict } from '../location';
+import type { EditConflict } from './update-location';
 
 export function EditConflictNotice({
   conflict,

@@ -4,7 +4,6 @@
 // and the fields grouped as the page's tabs group them, which the dialog shows in one column.
 import { useWatch } from 'react-hook-form';
 import type { Location } from '../../../shared/schemas/location';
-import { useUpdateLocation } from '../location';
 import {
   AddressField,
   CategoryField,
@@ -17,6 +16,7 @@ import {
   WebsiteField,
 } from './form-fields';
 import { OpeningHoursField } from './opening-hours-field';
+import { useUpdateLocation } from './update-location';
 import { type LocationFormInput, locationToFormValues, useLocationForm } from './use-location-form';
 
 interface EditLocationOptions {

@@ -4,7 +4,8 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { ApiError } from '../../lib/api';
 import type { ServerLoad } from '../../lib/ssr-data';
-import { LOCATIONS_PATH, locationKeys } from './api';
+import { LOCATIONS_PATH } from '../../lib/location-queries';
+import { locationKeys } from './api';
 
 /** True when the place exists. */
 export async function prefetchLocation(client: QueryClient, slug: string, load: ServerLoad): Promise<boolean> {
