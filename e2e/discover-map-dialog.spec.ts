@@ -163,8 +163,10 @@ test.describe('Discover screen', () => {
       .getByRole('button', { name: /^Details/ })
       .click();
     await expect(dialog.getByRole('tab', { name: 'About' })).toHaveAttribute('aria-selected', 'true');
-    const engagement = await api.getLocation(resource.id);
-    expect(engagement.engagement).toEqual({ totalViews: 2, totalClicks: 1 });
+    // The second opening's view is recorded by a request the dialog sends as it opens: wait for it.
+    await expect
+      .poll(async () => (await api.getLocation(resource.id)).engagement)
+      .toEqual({ totalViews: 2, totalClicks: 1 });
 
     // Edit: URL, date and telephone inputs; Save shows the toast and the new name.
     await dialog.getByRole('button', { name: 'Edit' }).click();
