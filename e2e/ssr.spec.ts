@@ -100,6 +100,38 @@ test.describe('hydration', () => {
     }
   });
 
+  test('a place with opening hours arrives with its week, and nothing on the page moves as it hydrates', async ({
+    page,
+    api,
+  }) => {
+    const place = await api.createLocation({
+      name: uniqueName('Hours Park'),
+      category: 'park',
+      address: '4 Pine St',
+      openingHours: 'Mo-Su 05:00-24:00',
+    });
+    await page.addInitScript(() => {
+      const w = window as unknown as { movedBy: number };
+      w.movedBy = 0;
+      new PerformanceObserver((list) => {
+        for (const e of list.getEntries() as unknown as Array<{ value: number; hadRecentInput: boolean }>)
+          if (!e.hadRecentInput) w.movedBy += e.value;
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    const messages = watchConsole(page);
+    const res = await page.goto(`/discover/${place.slug}`);
+    // The server's page holds the status, this week's seven days and the next change.
+    const html = (await res?.text()) ?? '';
+    expect(html).toContain('This week&#x27;s hours');
+    expect(html).toContain('data-testid="hours-next-change"');
+    await page.waitForLoadState('networkidle');
+    const hours = page.getByTestId('location-hours');
+    await expect(hours.getByText('05:00–24:00', { exact: false })).toHaveCount(7);
+    // The header's visitor count arriving, the hours recomputed for this browser's clock: no shift.
+    expect(await page.evaluate(() => (window as unknown as { movedBy: number }).movedBy)).toBe(0);
+    expect(messages).toEqual([]);
+  });
+
   test('a visitor who kept Spanish gets the page rendered in Spanish', async ({ page }) => {
     const messages = watchConsole(page);
     await page.goto('/about');

@@ -93,8 +93,10 @@ export async function render(input: RenderInput): Promise<RenderOutput | null> {
     input.consent === '1' || input.consent === '0'
       ? { essential: true, preferences: input.consent === '1', decidedAt: '' }
       : null;
+  // One "now" for the whole page: its data (a place's week of hours) and its render (decision 0900).
+  const renderedAt = new Date();
   const client = createQueryClient();
-  const found = await prefetchRoute(client, url, input.load, route.slug);
+  const found = await prefetchRoute(client, url, input.load, renderedAt, route.slug);
   const status = route.chunk === 'notFound' || !found ? 404 : 200;
 
   // One i18next instance per request (the store is shared): concurrent renders in other languages
@@ -103,7 +105,7 @@ export async function render(input: RenderInput): Promise<RenderOutput | null> {
   const Router = ({ children }: { children: ReactNode }) => (
     <StaticRouter location={`${url.pathname}${url.search}`}>{children}</StaticRouter>
   );
-  const element = <Root client={client} i18n={t} Router={Router} consent={consent} />;
+  const element = <Root client={client} i18n={t} Router={Router} consent={consent} renderedAt={renderedAt} />;
   let html = await renderHtml(element);
   // Never send an inline script (the Content Security Policy forbids them): should React ever write
   // one, render again once, then fall back to the page without a body.
@@ -114,5 +116,10 @@ export async function render(input: RenderInput): Promise<RenderOutput | null> {
   const reported = (t as { reportNamespaces?: { getUsedNamespaces(): string[] } }).reportNamespaces;
   const namespaces = reported?.getUsedNamespaces() ?? [];
   client.clear();
-  return { status, html, lang, data: { state, lang, consent, chunk: route.chunk, namespaces } };
+  return {
+    status,
+    html,
+    lang,
+    data: { state, lang, consent, chunk: route.chunk, namespaces, renderedAt: renderedAt.toISOString() },
+  };
 }

@@ -45,7 +45,16 @@ function start() {
   // As a transition, hydration works in slices and lets the browser paint and take input between
   // them, rather than holding the main thread for the whole page (docs/benchmarks.md, Lighthouse).
   startTransition(() => {
-    hydrateRoot(container, <Root client={queryClient} i18n={i18n} Router={BrowserRouter} consent={data.consent} />);
+    hydrateRoot(
+      container,
+      <Root
+        client={queryClient}
+        i18n={i18n}
+        Router={BrowserRouter}
+        consent={data.consent}
+        renderedAt={data.renderedAt ? new Date(data.renderedAt) : null}
+      />,
+    );
   });
   // The descriptions just hydrated keep the server's sanitised markup; the browser's sanitiser is
   // needed only for one shown afresh (a new page of results, a translation). Fetch it once the page

@@ -7,8 +7,14 @@ import { prefetchLocation } from '../features/location';
 import type { ServerLoad } from '../lib/ssr-data';
 
 /** Fills `client` with the page's data; false when the place of a /discover/{slug} URL does not exist. */
-export async function prefetchRoute(client: QueryClient, url: URL, load: ServerLoad, slug?: string): Promise<boolean> {
-  if (slug !== undefined) return prefetchLocation(client, slug, load);
+export async function prefetchRoute(
+  client: QueryClient,
+  url: URL,
+  load: ServerLoad,
+  renderedAt: Date,
+  slug?: string,
+): Promise<boolean> {
+  if (slug !== undefined) return prefetchLocation(client, slug, load, renderedAt);
   if (url.pathname === '/' || url.pathname === '/discover') await prefetchDiscover(client, url.searchParams, load);
   return true;
 }

@@ -3,7 +3,7 @@
 // last checked. No opening_hours library here: statusFromEvaluation and hoursStatusText are light,
 // so Discover's first screen stays within its budget (docs/architecture.md, Performance budgets).
 import { Clock } from 'lucide-react';
-import { useSyncExternalStore } from 'react';
+import { createContext, useContext, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { statusFromEvaluation } from '../../shared/hours-status';
 import type { Location } from '../../shared/schemas/location';
@@ -36,15 +36,20 @@ const nowSnapshot = () => {
   current ??= new Date();
   return current;
 };
-const serverSnapshot = () => null;
+/** The instant the server rendered the page at (decision 0900), handed to the browser with the
+ * page's data: "now" while the server renders and while the browser hydrates. Null outside a
+ * server-rendered page. */
+export const RenderedAtContext = createContext<Date | null>(null);
 
 /**
- * The current instant, or null while the server renders and while the browser hydrates (React
- * uses the server's snapshot then), so the server's page and the browser's first render are the
- * same (decision 0900); a later mount in the browser knows "now" at once.
+ * The current instant. While the server renders and while the browser hydrates (React uses the
+ * server's snapshot then) it is the instant the page was rendered at, so the hours the server sent
+ * are the browser's first render too and nothing moves when it hydrates; right after, the
+ * browser's own clock (the text may change, not the layout). A later mount knows "now" at once.
  */
 export function useNow(): Date | null {
-  return useSyncExternalStore<Date | null>(subscribe, nowSnapshot, serverSnapshot);
+  const renderedAt = useContext(RenderedAtContext);
+  return useSyncExternalStore<Date | null>(subscribe, nowSnapshot, () => renderedAt);
 }
 
 type HoursFields = Pick<Location, 'openNow' | 'nextChange'>;

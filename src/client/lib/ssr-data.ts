@@ -15,6 +15,9 @@ export interface SsrData {
   namespaces: string[];
   /** A key of ROUTE_CHUNKS (app/app.tsx), or null for the Discover page in the entry. */
   chunk: string | null;
+  /** The instant the page was rendered at (ISO): "now" for its opening hours while it hydrates.
+   * (A key ending in "At": left out of the page's ETag, src/server/plugins/ssr.ts.) */
+  renderedAt?: string;
 }
 
 export function readSsrData(): SsrData | null {

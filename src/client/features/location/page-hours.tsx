@@ -1,10 +1,10 @@
 // A place's hours on its page (decision 0800): the status line, this week's hours and the next
 // change, when its details were last checked, and "Is this still correct?" (still-correct.tsx).
-// The week is computed in the browser with the opening_hours library, loaded on demand (never on
-// Discover's first screen: docs/architecture.md, Performance budgets), and only after hydration, so
-// the server's page and the browser's first render are the same (decision 0900). Everything
-// "now"-dependent waits for useNow().
-import { useEffect, useState } from 'react';
+// The week is computed with the opening_hours library, loaded on demand (never on Discover's first
+// screen: docs/architecture.md, Performance budgets): by the server for the page it renders, which
+// hands the rows to the browser in the page's query cache, so the browser hydrates the same rows and
+// nothing moves (decision 0900); by the browser itself when the place or the day changes.
+import { type QueryClient, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { type HoursMoment, hoursMoment, statusFromEvaluation } from '../../../shared/hours-status';
 import type { WeekTableDay } from '../../../shared/opening-hours';
@@ -21,28 +21,30 @@ const loadHoursModule = () => {
   return hoursModule;
 };
 
-/** This week's rows for the text, once the library has loaded in the browser; null until then. */
+/** The query of this week's rows for a text on the Kansas City day of `now`: recomputed when the
+ * day changes, not at every tick of the clock. */
+function weekTableQuery(text: string, now: Date) {
+  const day = hoursMoment(now, 'en');
+  return {
+    queryKey: ['opening-hours/week', text, `${day.year}-${day.month}-${day.day}`] as const,
+    queryFn: async (): Promise<WeekTableDay[]> => (await loadHoursModule()).weekTable(text, now),
+    staleTime: Number.POSITIVE_INFINITY,
+  };
+}
+
+/** The server's part (features/location/prefetch.ts): the rows of the page it renders, in its cache. */
+export async function prefetchWeekTable(client: QueryClient, text: string | null, now: Date): Promise<void> {
+  if (text) await client.prefetchQuery(weekTableQuery(text, now));
+}
+
+/** This week's rows for the text; null until known (or when the library failed to load: the
+ * status line still shows). */
 function useWeekTable(text: string | null, now: Date | null): WeekTableDay[] | null {
-  const [days, setDays] = useState<WeekTableDay[] | null>(null);
-  // Recomputed when the Kansas City day changes, not at every tick of the clock.
-  const day = now ? hoursMoment(now, 'en') : null;
-  const dayKey = day ? `${day.year}-${day.month}-${day.day}` : null;
-  useEffect(() => {
-    if (!text || !dayKey) return;
-    let live = true;
-    loadHoursModule().then(
-      (m) => {
-        if (live) setDays(m.weekTable(text, new Date()));
-      },
-      () => {
-        /* the library failed to load: the status line still shows */
-      },
-    );
-    return () => {
-      live = false;
-    };
-  }, [text, dayKey]);
-  return text ? days : null;
+  const query = useQuery({
+    ...weekTableQuery(text ?? '', now ?? new Date(0)),
+    enabled: !!text && !!now,
+  });
+  return text && now ? (query.data ?? null) : null;
 }
 
 function NextChange({ open, at }: { open: boolean; at: HoursMoment }) {

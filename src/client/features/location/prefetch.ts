@@ -1,14 +1,22 @@
 // A place's page on the server (decision 0900): the place by slug under the key the page reads, from
-// the API route in-process. An unknown or hidden slug leaves the query failed, so both the server
-// and the browser's first render show the not-found card (and the server answers 404).
+// the API route in-process, and its week of opening hours on the day the page is rendered. An
+// unknown or hidden slug leaves the query failed, so both the server and the browser's first render
+// show the not-found card (and the server answers 404).
 import type { QueryClient } from '@tanstack/react-query';
 import { ApiError } from '../../lib/api';
 import type { ServerLoad } from '../../lib/ssr-data';
 import { LOCATIONS_PATH } from '../../lib/location-queries';
+import type { Location } from '../../../shared/schemas/location';
 import { locationKeys } from './api';
+import { prefetchWeekTable } from './page-hours';
 
 /** True when the place exists. */
-export async function prefetchLocation(client: QueryClient, slug: string, load: ServerLoad): Promise<boolean> {
+export async function prefetchLocation(
+  client: QueryClient,
+  slug: string,
+  load: ServerLoad,
+  renderedAt: Date,
+): Promise<boolean> {
   const r = await load(`${LOCATIONS_PATH}/slug/${encodeURIComponent(slug)}`);
   await client.prefetchQuery({
     queryKey: locationKeys.bySlug(slug),
@@ -18,5 +26,7 @@ export async function prefetchLocation(client: QueryClient, slug: string, load: 
     },
     retry: false,
   });
-  return r.status === 200;
+  if (r.status !== 200) return false;
+  await prefetchWeekTable(client, (r.body as Location).openingHours ?? null, renderedAt);
+  return true;
 }

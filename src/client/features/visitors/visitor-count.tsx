@@ -15,7 +15,12 @@ export function VisitorCount() {
     refetchInterval: VISITOR_REFRESH_MS,
   });
   return (
-    <p className="inline-flex min-h-8 items-center gap-1.5 text-sm text-white/95" data-testid="visitor-count">
+    // On wide screens the count sits left of the language switch: a slot as wide as the longest
+    // loading text (Spanish), so the count arriving moves nothing (issue 16).
+    <p
+      className="inline-flex min-h-8 items-center gap-1.5 text-sm text-white/95 md:min-w-[18rem]"
+      data-testid="visitor-count"
+    >
       <Users aria-hidden="true" className="h-4 w-4 shrink-0" />
       <span>{data ? t('visitors.total', { count: data.totalVisitors }) : t('visitors.loading')}</span>
     </p>
