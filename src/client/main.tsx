@@ -9,6 +9,7 @@ import { seedNarrowFirstPage } from './app/first-page';
 import { Root } from './app/root';
 import { forceLightTheme } from './app/theme';
 import { prepareWallClock } from '../shared/chicago-time';
+import { startClockAt } from './components/hours-line';
 import { syncConsentCookie } from './lib/consent-store';
 import { queryClient } from './lib/query-client';
 import { loadHtmlToolkit } from './lib/sanitize';
@@ -40,6 +41,8 @@ function start() {
   setTimeout(prepareWallClock, 0);
   hydrate(queryClient, data.state);
   seedNarrowFirstPage(queryClient);
+  const renderedAt = data.renderedAt ? new Date(data.renderedAt) : null;
+  if (renderedAt) startClockAt(renderedAt);
   void i18n.loadNamespaces(data.namespaces);
   if (data.chunk) void ROUTE_CHUNKS[data.chunk]?.().catch(() => undefined);
   // As a transition, hydration works in slices and lets the browser paint and take input between
@@ -47,13 +50,7 @@ function start() {
   startTransition(() => {
     hydrateRoot(
       container,
-      <Root
-        client={queryClient}
-        i18n={i18n}
-        Router={BrowserRouter}
-        consent={data.consent}
-        renderedAt={data.renderedAt ? new Date(data.renderedAt) : null}
-      />,
+      <Root client={queryClient} i18n={i18n} Router={BrowserRouter} consent={data.consent} renderedAt={renderedAt} />,
     );
   });
   // The descriptions just hydrated keep the server's sanitised markup; the browser's sanitiser is

@@ -27,7 +27,7 @@ export function Header() {
             (docs/decisions/0010-home-button-links-to-root.md). */}
         <Link
           to="/"
-          className="mr-auto inline-flex min-h-10 min-w-0 items-center gap-2 rounded-md pr-1 text-lg font-bold leading-tight"
+          className="inline-flex min-h-10 min-w-0 items-center gap-2 rounded-md pr-1 text-lg font-bold leading-tight"
           aria-label={t('nav.home')}
           data-testid="home-button"
         >
@@ -40,7 +40,10 @@ export function Header() {
           <VisitorCount />
           <LanguageSwitch />
         </div>
-        <div className="order-2 flex items-center gap-2 md:order-3">
+        {/* Pushed right by its own margin, not by the home link's: the count and language sit
+            right after the home link whether or not this part has arrived yet, so a first paint
+            made while the header is still being parsed does not move them (issue 16). */}
+        <div className="order-2 ml-auto flex items-center gap-2 md:order-3">
           <button
             type="button"
             onClick={openReport}

@@ -1,9 +1,11 @@
 // @vitest-environment jsdom
-// The card's hours (decision 0800): nothing "now"-dependent in the server's HTML (decision 0900),
-// the status from openNow and nextChange once mounted, nothing without structured hours or when the
+// The card's hours (decision 0800): nothing "now"-dependent in the server's HTML unless the server
+// names its instant (decision 0900), and then the same on hydration; the status from openNow and
+// nextChange once mounted, nothing without structured hours or when the
 // answer is stale, and 'Checked Mar 2026' / 'Not checked yet' in both languages.
 import { act, cleanup, render, screen } from '@testing-library/react';
 import i18next from 'i18next';
+import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -11,7 +13,7 @@ import enDiscover from '../locales/en/discover.json';
 import enHours from '../locales/en/hours.json';
 import esDiscover from '../locales/es/discover.json';
 import esHours from '../locales/es/hours.json';
-import { CheckedLine, HoursStatusLine } from './hours-line';
+import { CheckedLine, HoursStatusLine, RenderedAtContext, startClockAt } from './hours-line';
 
 const i18n = i18next.createInstance();
 // Saturday 14 March 2026, 10:00 in Kansas City (CDT, UTC-5).
@@ -40,6 +42,36 @@ describe('HoursStatusLine', () => {
   it('renders nothing on the server, so hydration matches', () => {
     const html = renderToString(wrap(<HoursStatusLine location={{ openNow: true, nextChange: null }} />));
     expect(html).toBe('');
+  });
+
+  it("renders the server's instant on the server and while hydrating, then the browser's clock", async () => {
+    // The server rendered at 11:59:30 in Kansas City, the place closing at 12:00; the browser's clock
+    // reads 12:00:30 when it hydrates, so that answer is stale by then.
+    const renderedAt = new Date('2026-03-14T16:59:30Z');
+    const location = { openNow: true, nextChange: '2026-03-14T17:00:00Z' };
+    const tree = wrap(
+      <RenderedAtContext.Provider value={renderedAt}>
+        <HoursStatusLine location={location} />
+      </RenderedAtContext.Provider>,
+    );
+    const html = renderToString(tree);
+    expect(html).toContain('Open now · closes 12:00');
+    const container = document.createElement('div');
+    container.innerHTML = html;
+    document.body.append(container);
+    vi.setSystemTime(new Date('2026-03-14T17:00:30Z'));
+    const errors: unknown[] = [];
+    startClockAt(renderedAt);
+    const root = await act(async () => hydrateRoot(container, tree, { onRecoverableError: (e) => errors.push(e) }));
+    // Hydrated as the server rendered it: no mismatch, nothing re-rendered yet.
+    expect(errors).toEqual([]);
+    expect(container.textContent).toBe('Open now · closes 12:00');
+    // The browser's clock follows in a task of its own: the stale answer shows nothing.
+    await act(async () => new Promise((r) => setTimeout(r, 20)));
+    expect(container.textContent).toBe('');
+    act(() => root.unmount());
+    container.remove();
+    vi.setSystemTime(NOW);
   });
 
   it('shows open, opens and out of season once mounted', async () => {

@@ -15,13 +15,31 @@ import { formatMonthYear } from '../lib/dates';
 let current: Date | null = null;
 const listeners = new Set<() => void>();
 let timer: ReturnType<typeof setInterval> | undefined;
+/** Set when the clock starts at the server's instant: catch up with the browser's clock soon. */
+let behind = false;
+
+function tick() {
+  current = new Date();
+  for (const l of listeners) l();
+}
+
+/** A server-rendered page starts the clock at the instant it was rendered at (the very object its
+ * hydration reads as "now", src/client/main.tsx), so hydrating finds nothing to re-render; the
+ * browser's own time follows in a task of its own, not inside hydration's last one (a long task on
+ * a phone: docs/benchmarks.md, Lighthouse). */
+export function startClockAt(renderedAt: Date): void {
+  if (current !== null) return;
+  current = renderedAt;
+  behind = true;
+}
 
 function subscribe(listener: () => void) {
   listeners.add(listener);
-  timer ??= setInterval(() => {
-    current = new Date();
-    for (const l of listeners) l();
-  }, 60_000);
+  if (behind) {
+    behind = false;
+    setTimeout(tick, 0);
+  }
+  timer ??= setInterval(tick, 60_000);
   return () => {
     listeners.delete(listener);
     if (listeners.size === 0) {
