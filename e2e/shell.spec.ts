@@ -141,6 +141,27 @@ test.describe('visitor total', () => {
 });
 
 test.describe('static pages', () => {
+  test('a page whose file cannot be fetched says so and offers a reload; the rest of the site still works', async ({
+    page,
+  }) => {
+    await open(page, '/');
+    // The About page's file cannot be fetched (offline, or a new version of the site replaced it).
+    await page.route(/\/assets\/about-page-[^/]*\.js$/, (route) => route.abort());
+    await page.getByRole('navigation', { name: 'Site information' }).getByRole('link', { name: 'About' }).click();
+    await expect(page).toHaveURL(/\/about$/);
+    await expect(
+      page.getByRole('alert').filter({ hasText: 'This part of the page could not be loaded' }),
+    ).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Reload page' })).toBeVisible();
+    // The header and footer still work, and another page loads.
+    await page
+      .getByRole('navigation', { name: 'Site information' })
+      .getByRole('link', { name: 'Privacy Policy' })
+      .click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Privacy Policy' })).toBeVisible();
+    await expect(page.getByTestId('load-failed')).toHaveCount(0);
+  });
+
   test('About: mission, vision, what we do, how it works, join, Return to Home', async ({ page }) => {
     await open(page, '/about');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('About KC Green Directory');

@@ -1,6 +1,7 @@
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { type ComponentType, lazy, type ReactNode, Suspense, useEffect } from 'react';
-import { Route, Routes } from '../lib/router';
+import { LoadBoundary } from '../components/ui/load-boundary';
+import { Route, Routes, useLocation } from '../lib/router';
 import { DiscoverPage } from '../features/discover';
 import { AppDialogsProvider } from './app-dialogs';
 import { Layout } from './layout';
@@ -41,6 +42,13 @@ function HydrationMark() {
   return null;
 }
 
+/** A route's page whose file cannot be fetched says so in its place, the header and footer still
+ * working; another route starts afresh. */
+function RouteLoadBoundary({ children }: { children: ReactNode }) {
+  const { pathname } = useLocation();
+  return <LoadBoundary resetKey={pathname}>{children}</LoadBoundary>;
+}
+
 /** The whole app. The browser passes BrowserRouter and the one query client; the server renderer
  * a StaticRouter and a client of its own per request (entry-server.tsx, decision 0900). */
 export function App({ client, Router }: { client: QueryClient; Router: ComponentType<{ children: ReactNode }> }) {
@@ -49,20 +57,22 @@ export function App({ client, Router }: { client: QueryClient; Router: Component
       <Router>
         <AppDialogsProvider>
           <Layout>
-            <Suspense fallback={<PageSkeleton />}>
-              <HydrationMark />
-              <Routes>
-                <Route path="/" element={<DiscoverPage />} />
-                <Route path="/discover" element={<DiscoverPage />} />
-                <Route path="/discover/:slug" element={<LocationPage />} />
-                <Route path="/about" element={<AboutPage />} />
-                <Route path="/privacy" element={<PrivacyPage />} />
-                <Route path="/terms" element={<TermsPage />} />
-                <Route path="/cookies" element={<CookiesPage />} />
-                <Route path="/admin/*" element={<AdminPage />} />
-                <Route path="*" element={<NotFoundPage />} />
-              </Routes>
-            </Suspense>
+            <RouteLoadBoundary>
+              <Suspense fallback={<PageSkeleton />}>
+                <HydrationMark />
+                <Routes>
+                  <Route path="/" element={<DiscoverPage />} />
+                  <Route path="/discover" element={<DiscoverPage />} />
+                  <Route path="/discover/:slug" element={<LocationPage />} />
+                  <Route path="/about" element={<AboutPage />} />
+                  <Route path="/privacy" element={<PrivacyPage />} />
+                  <Route path="/terms" element={<TermsPage />} />
+                  <Route path="/cookies" element={<CookiesPage />} />
+                  <Route path="/admin/*" element={<AdminPage />} />
+                  <Route path="*" element={<NotFoundPage />} />
+                </Routes>
+              </Suspense>
+            </RouteLoadBoundary>
           </Layout>
         </AppDialogsProvider>
       </Router>

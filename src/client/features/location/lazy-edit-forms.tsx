@@ -2,9 +2,9 @@
 // Edit is first pointed at or pressed: they bring react-hook-form, the shared zod schemas and the tag
 // picker (about 48 KiB gzip with the schemas), which a place's page read by a visitor never needs
 // (docs/benchmarks.md, Lighthouse).
-import { Component, lazy, type ReactNode, Suspense } from 'react';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../components/ui/button';
+import { LoadBoundary } from '../../components/ui/load-boundary';
 
 const loadForm = () => import('../location-form');
 
@@ -29,35 +29,12 @@ function EditFormLoading() {
   );
 }
 
-/** The form's file could not be fetched (offline, or a new version of the site replaced it): say so
- * and offer a reload. Nothing is lost: the form had not been shown yet. */
-function EditFormFailed() {
-  const { t } = useTranslation('location');
-  return (
-    <div role="alert" className="space-y-3">
-      <p className="text-red-800">{t('loadFormFailed')}</p>
-      <Button variant="secondary" onClick={() => window.location.reload()}>
-        {t('reloadPage')}
-      </Button>
-    </div>
-  );
-}
-
-class EditFormBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
-  state = { failed: false };
-  static getDerivedStateFromError() {
-    return { failed: true };
-  }
-  render() {
-    return this.state.failed ? <EditFormFailed /> : this.props.children;
-  }
-}
-
 /** Where an edit form goes: a placeholder while its file loads, a message if it cannot. */
 export function EditFormSlot({ children }: { children: ReactNode }) {
+  const { t } = useTranslation('location');
   return (
-    <EditFormBoundary>
+    <LoadBoundary message={t('loadFormFailed')}>
       <Suspense fallback={<EditFormLoading />}>{children}</Suspense>
-    </EditFormBoundary>
+    </LoadBoundary>
   );
 }

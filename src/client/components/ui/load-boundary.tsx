@@ -1,0 +1,40 @@
+// A part of the page whose code is fetched on demand (a route's page, an edit form). When that file
+// cannot be fetched (offline, or a new version of the site replaced its files while this tab was
+// open), React would otherwise unmount the whole app and leave a blank page: say so where the part
+// goes and offer a reload instead. Nothing typed is lost: the part had not been shown yet.
+import { Component, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from './button';
+
+function LoadFailed({ message }: { message?: string }) {
+  const { t } = useTranslation('common');
+  return (
+    <div role="alert" className="space-y-3" data-testid="load-failed">
+      <p className="text-red-800">{message ?? t('loadFailed.text')}</p>
+      <Button variant="secondary" onClick={() => window.location.reload()}>
+        {t('loadFailed.reload')}
+      </Button>
+    </div>
+  );
+}
+
+interface LoadBoundaryProps {
+  children: ReactNode;
+  /** What failed to load, when more can be said than "this part of the page". */
+  message?: string;
+  /** A change (another route) gives the part a fresh start. */
+  resetKey?: unknown;
+}
+
+export class LoadBoundary extends Component<LoadBoundaryProps, { failed: boolean }> {
+  state = { failed: false };
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+  componentDidUpdate(previous: LoadBoundaryProps) {
+    if (this.state.failed && previous.resetKey !== this.props.resetKey) this.setState({ failed: false });
+  }
+  render() {
+    return this.state.failed ? <LoadFailed message={this.props.message} /> : this.props.children;
+  }
+}
