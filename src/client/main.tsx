@@ -36,9 +36,6 @@ function start() {
   // choice, so the first render here is the server's own and hydration matches. Hydration starts at
   // once: whatever still waits for a catalog or the route's chunk stays as the server sent it, and
   // React replays a click on it once it is live. Both are asked for now, not when reached.
-  // Kansas City's time zone data, loaded in a task of its own (a long one on a phone) rather than in
-  // the first render that shows opening hours.
-  setTimeout(prepareWallClock, 0);
   hydrate(queryClient, data.state);
   seedNarrowFirstPage(queryClient);
   const renderedAt = data.renderedAt ? new Date(data.renderedAt) : null;
@@ -62,4 +59,11 @@ function start() {
 }
 // After the first frame: the server's HTML is painted before the bundle's work (hydration) takes the
 // main thread, so a slow phone shows the page as soon as it has the HTML (docs/benchmarks.md, Lighthouse).
-requestAnimationFrame(() => setTimeout(start, 0));
+// Kansas City's time zone data first, in a task of its own (a long one on a phone): hydration renders
+// the server's opening hours, and would otherwise load it inside one of its slices.
+requestAnimationFrame(() =>
+  setTimeout(() => {
+    prepareWallClock();
+    setTimeout(start, 0);
+  }, 0),
+);

@@ -41,7 +41,7 @@ function chicagoFormatter(): Intl.DateTimeFormat {
 /** Builds the formatter now. The first one with a time zone makes the engine load its zone data:
  * about 12 ms on this machine's browser, ~50 ms on a throttled phone, which would otherwise fall
  * inside the first render that shows opening hours. The browser's entry calls it in a task of its
- * own before hydration needs it (src/client/main.tsx; docs/benchmarks.md, Lighthouse). */
+ * own before it starts hydrating (src/client/main.tsx; docs/benchmarks.md, Lighthouse). */
 export function prepareWallClock(): void {
   chicagoFormatter();
 }
