@@ -38,8 +38,10 @@ export interface RunFacts {
   totals: Record<string, string>;
   single: Record<string, { median: number; execution: string }>;
   plans: Record<string, string>;
-  /** Peak resident memory of the app's process (its database thread included), bytes. */
+  /** Peak resident memory of the app server's process, bytes. */
   rssPeak: number;
+  /** The embedded database's own process (decision 0507): its peak, bytes; null on PostgreSQL. */
+  databasePeak: number | null;
 }
 
 export function writeReport({
@@ -53,7 +55,9 @@ export function writeReport({
   single,
   plans,
   rssPeak,
+  databasePeak,
 }: RunFacts) {
+  const mb = (n: number) => Math.round(n / 2 ** 20);
   const cpu = os.cpus();
   const facts = [
     `- Date: ${new Date(started).toISOString().slice(0, 16).replace('T', ' ')} UTC`,
@@ -62,7 +66,7 @@ export function writeReport({
     `- Node ${process.version}, ${label}, one app process, autocannon (a child process) ${CONNECTIONS} connections x ${SECONDS} s per row`,
     `- Data: ${PLACES.toLocaleString('en-US')} synthetic places within ~40 km of downtown Kansas City, ${TAG_VOCABULARY.length} tags, 1-5 tags each; loaded in ${loadSeconds.toFixed(1)} s`,
     `- Restart on the seeded data: database opened in ${restart.openSeconds.toFixed(1)} s; ${restart.indexSeconds === null ? 'search index off (SEARCH_INDEX=off)' : `search index (decision 0504) built in ${restart.indexSeconds.toFixed(1)} s`}`,
-    `- Server memory: peak resident set ${Math.round(rssPeak / 2 ** 20)} MB while loaded (the app's process with its database thread, after the restart; the load generator runs in another process)`,
+    `- Server memory: the app server's process peaked at ${mb(rssPeak)} MB resident (from its start on the seeded data, index build and load included; the seeding and the load generator run in other processes)${databasePeak === null ? '' : `; the embedded database's own process (decision 0507) at ${mb(databasePeak)} MB, ${mb(rssPeak + databasePeak)} MB for the two together`}`,
   ];
   const fmt = (n: number) => (Number.isFinite(n) ? n.toFixed(1) : '-');
   const isDb = (r: Measured) => !r.name.startsWith('ceiling');
@@ -151,8 +155,10 @@ export function writeReport({
   }
 }
 
-/** BENCH_JSON: {rssMb, rows: [{scenario, mode, reqPerSec, p50Ms, p95Ms}]} for machines to read. */
-export function writeJson(file: string, rss: number, results: Measured[]) {
+/** BENCH_JSON: {rssMb, databaseRssMb, rows: [{scenario, mode, reqPerSec, p50Ms, p95Ms}]} for
+ * machines to read: rssMb is the app server's process, databaseRssMb the embedded database's own
+ * process (null on PostgreSQL). */
+export function writeJson(file: string, rss: number, databaseRss: number | null, results: Measured[]) {
   const mode = (r: Measured) =>
     r.mode === 'blocking' || r.mode === 'ceiling'
       ? r.mode
@@ -168,6 +174,8 @@ export function writeJson(file: string, rss: number, results: Measured[]) {
     p50Ms: r.p50,
     p95Ms: r.p95,
   }));
-  fs.writeFileSync(file, `${JSON.stringify({ rssMb: Math.round(rss / 2 ** 20), rows }, null, 2)}\n`);
+  const mb = (n: number) => Math.round(n / 2 ** 20);
+  const json = { rssMb: mb(rss), databaseRssMb: databaseRss === null ? null : mb(databaseRss), rows };
+  fs.writeFileSync(file, `${JSON.stringify(json, null, 2)}\n`);
   log(`wrote ${file}`);
 }

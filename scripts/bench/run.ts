@@ -2,8 +2,10 @@
 // 1. a fresh embedded database (PGlite) in a temporary folder, migrated;
 // 2. 100,000 synthetic Kansas City places (points within ~40 km of downtown, names, categories,
 //    1-5 tags, descriptions, opening hours) inserted in SQL with generate_series (not through the
-//    API), then their open intervals written as the start hook does (decision 0801);
-// 3. the app on a free port, loaded with autocannon (32 connections, BENCH_SECONDS each, default 10)
+//    API), then their open intervals written as the start hook does (decision 0801), all in a
+//    child process (seed-process.ts);
+// 3. this process then starts the server on the seeded data as an operator's restart would (the
+//    database opened, the search index built) and serves the app on a free port, loaded with autocannon (32 connections, BENCH_SECONDS each, default 10)
 //    for each scenario, plus a "ceiling" route answering a precomputed body of the same size as the
 //    search answer (registered only here) to show what Fastify alone costs;
 // 4. EXPLAIN ANALYZE of each scenario's SQL, then the table printed and written to docs/benchmarks.md.
@@ -20,15 +22,15 @@ import { fileURLToPath } from 'node:url';
 import { type SQL, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { buildApp } from '../../src/server/app.js';
-import { type Database, openDatabase } from '../../src/server/db/connect.js';
+import { type ConnectOptions, openDatabase } from '../../src/server/db/connect.js';
 import { runMigrations } from '../../src/server/db/migrate.js';
 import { testEnv } from '../../src/server/env.js';
+import { limitHeapGrowth } from '../../src/server/lib/heap-growth.js';
 import { buildSearchIndex, searchIndexEnabled } from '../../src/server/modules/locations/search-index/sync.js';
-import { refreshOpenIntervals } from '../../src/server/modules/locations/writes/index.js';
 import { setSearchCacheEnabled } from '../../src/server/plugins/search-cache/cache.js';
 import { type Measured, writeJson, writeReport } from './report.js';
 import { pageScenarios, type Scenario, searchScenarios } from './scenarios.js';
-import { generatePlaces } from './synthetic.js';
+import type { Seeded, SeedRequest } from './seed-process.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const PLACES = Number(process.env.BENCH_PLACES ?? 100_000);
@@ -38,14 +40,13 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
 const log = (...a: unknown[]) => console.error('[bench]', ...a);
 
 interface BenchDatabase {
-  database: Database;
+  /** Where the seeding and then the server connect. */
+  connect: ConnectOptions;
   label: string;
-  /** Closes and opens the database again, as a restarted server does (the seeding's memory goes). */
-  reopen(): Promise<Database>;
   dispose(): Promise<void>;
 }
 
-async function openBenchDatabase(): Promise<BenchDatabase> {
+async function createBenchDatabase(): Promise<BenchDatabase> {
   const adminUrl = process.env.BENCH_DATABASE_URL;
   if (adminUrl) {
     const name = `kc_bench_${crypto.randomBytes(4).toString('hex')}`;
@@ -56,17 +57,10 @@ async function openBenchDatabase(): Promise<BenchDatabase> {
     await admin.end();
     const url = new URL(adminUrl);
     url.pathname = `/${name}`;
-    let database = await openDatabase({ databaseUrl: url.toString() });
     return {
-      database,
+      connect: { databaseUrl: url.toString() },
       label: `PostgreSQL ${version}`,
-      reopen: async () => {
-        await database.close();
-        database = await openDatabase({ databaseUrl: url.toString() });
-        return database;
-      },
       dispose: async () => {
-        await database.close();
         const c = new pg.Client({ connectionString: adminUrl });
         await c.connect();
         await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
@@ -75,23 +69,40 @@ async function openBenchDatabase(): Promise<BenchDatabase> {
     };
   }
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kc-bench-'));
-  let database = await openDatabase({ dataDir: dir });
   const pgliteVersion = JSON.parse(
     fs.readFileSync(path.join(root, 'node_modules/@electric-sql/pglite/package.json'), 'utf8'),
   ).version as string;
   return {
-    database,
-    label: `PGlite ${pgliteVersion} (embedded, on disk)`,
-    reopen: async () => {
-      await database.close();
-      database = await openDatabase({ dataDir: dir });
-      return database;
-    },
-    dispose: async () => {
-      await database.close();
-      fs.rmSync(dir, { recursive: true, force: true });
-    },
+    connect: { dataDir: dir },
+    label: `PGlite ${pgliteVersion} (embedded, on disk, in its own process)`,
+    dispose: async () => fs.rmSync(dir, { recursive: true, force: true }),
   };
+}
+
+/** This process's peak resident set since it started (Linux VmHWM), bytes; 0 where unknown. */
+function highWaterMark(): number {
+  try {
+    const status = fs.readFileSync('/proc/self/status', 'utf8');
+    return Number(/^VmHWM:\s+(\d+) kB/m.exec(status)?.[1] ?? 0) * 1024;
+  } catch {
+    return 0;
+  }
+}
+
+/** Seeds the database in a child process (seed-process.ts). */
+function seed(connect: ConnectOptions, places: number): Promise<Seeded> {
+  return new Promise((resolve, reject) => {
+    const child = fork(path.join(path.dirname(fileURLToPath(import.meta.url)), 'seed-process.ts'), {
+      execArgv: ['--import', 'tsx'],
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    });
+    child.once('message', (m: { ok: true; seeded: Seeded } | { ok: false; error: string }) => {
+      if (m.ok) resolve(m.seeded);
+      else reject(new Error(m.error));
+    });
+    child.once('exit', (code) => reject(new Error(`the seeding exited with ${code}`)));
+    child.send({ connect, places } satisfies SeedRequest);
+  });
 }
 
 /** One row's load, generated by a child process (scripts/bench/load.ts) so that the memory this
@@ -113,31 +124,23 @@ function load(url: string, scenario: Scenario, varied = false, connections = CON
 }
 
 async function main() {
+  // This process is the server under test: the same heap policy as src/server/main.ts.
+  limitHeapGrowth();
   const started = Date.now();
   const load1 = os.loadavg()[0]!.toFixed(1);
-  const bench = await openBenchDatabase();
+  const bench = await createBenchDatabase();
   const { label, dispose } = bench;
   log(`database: ${label}`);
-  await runMigrations(bench.database);
-  const seeding = bench.database.db;
+  const seeded = await seed(bench.connect, PLACES);
+  const { tagIds, loadSeconds } = seeded;
 
-  const t0 = Date.now();
-  const tagIds = await generatePlaces(seeding, PLACES);
-  const loadSeconds = (Date.now() - t0) / 1000;
-  log(`inserted ${PLACES} places with tags in ${loadSeconds.toFixed(1)} s`);
-  // What every app process does at start (src/server/startup.ts): the open intervals, all at once.
-  const tIntervals = Date.now();
-  const intervals = await refreshOpenIntervals(seeding);
-  await seeding.execute(sql`analyze location_open_intervals`);
-  log(`wrote ${intervals.rows} open intervals in ${((Date.now() - tIntervals) / 1000).toFixed(1)} s`);
-
-  // The server restarts on the seeded data, as an operator's would after an import: the memory
-  // the seeding took (a new data folder's initdb, the bulk insert) is not the server's.
+  // The server starts on the seeded data, as an operator's would after an import: this process
+  // did not seed, so the memory it reports is the server's alone.
   const tOpen = Date.now();
-  const database = await bench.reopen();
+  const database = await openDatabase(bench.connect);
+  await runMigrations(database);
   const db = database.db;
   const openSeconds = (Date.now() - tOpen) / 1000;
-  (globalThis as { gc?: () => void }).gc?.();
   let indexSeconds: number | null = null;
   if (searchIndexEnabled()) {
     const tIndex = Date.now();
@@ -260,7 +263,8 @@ async function main() {
   // A short warm-up so JIT and caches do not count against the first scenario.
   await load(url, { name: 'warm-up', path: '/bench/ceiling/list' }).catch(() => undefined);
   const results: Measured[] = [];
-  // The process's peak resident memory while loaded (the database thread included).
+  // The app server's peak resident memory: sampled while loaded, and the kernel's high-water mark
+  // since it started (the index build included).
   let rssPeak = process.memoryUsage().rss;
   const rssTimer = setInterval(() => {
     rssPeak = Math.max(rssPeak, process.memoryUsage().rss);
@@ -283,7 +287,10 @@ async function main() {
       setSearchCacheEnabled(!varied);
       const m = await load(url, s, varied);
       setSearchCacheEnabled(true);
-      log(`${s.name} ${m.mode}: ${m.rps.toFixed(0)} req/s, p50 ${m.p50} ms, p95 ${m.p95} ms, p99 ${m.p99} ms`);
+      const rss = Math.round(process.memoryUsage().rss / 2 ** 20);
+      log(
+        `${s.name} ${m.mode}: ${m.rps.toFixed(0)} req/s, p50 ${m.p50} ms, p95 ${m.p95} ms, p99 ${m.p99} ms; ${rss} MB resident`,
+      );
       results.push(m);
     }
   }
@@ -305,9 +312,12 @@ async function main() {
     log(`${blocked.name} blocking: p50 ${blocked.p50} ms, p95 ${blocked.p95} ms`);
   } else log('no dist/client: run npm run build first for the static page rows');
   clearInterval(rssTimer);
+  rssPeak = Math.max(rssPeak, highWaterMark());
+  const databasePeak = database.memory ? (await database.memory()).peak : null;
   await app.close();
+  await database.close();
   await dispose();
-  if (process.env.BENCH_JSON) writeJson(process.env.BENCH_JSON, rssPeak, results);
+  if (process.env.BENCH_JSON) writeJson(process.env.BENCH_JSON, rssPeak, databasePeak, results);
 
   writeReport({
     started,
@@ -320,6 +330,7 @@ async function main() {
     single,
     plans,
     rssPeak,
+    databasePeak,
   });
 }
 

@@ -8,11 +8,13 @@ import { DataDirLockedError } from './db/lock.js';
 import { runMigrations } from './db/migrate.js';
 import { isDatabaseEmpty, seedDatabase } from './db/seed.js';
 import { readEnv } from './env.js';
+import { limitHeapGrowth } from './lib/heap-growth.js';
 import { onStartHooks } from './startup.js';
 
 const CLIENT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist/client');
 
 async function main() {
+  limitHeapGrowth();
   let env: ReturnType<typeof readEnv>;
   try {
     env = readEnv();

@@ -7,7 +7,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import { POOL_WAIT_MS, STATEMENT_TIMEOUT_MS } from './limits.js';
 import { lockDataDir } from './lock.js';
-import { PgliteThread } from './pglite-thread.js';
+import { type DatabaseMemory, PgliteProcess } from './pglite-process.js';
 import * as schema from './schema.js';
 
 export type Schema = typeof schema;
@@ -17,6 +17,8 @@ export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
   close(): Promise<void>;
+  /** Embedded database only: its process's resident memory (the benchmark reports it). */
+  memory?(): Promise<DatabaseMemory>;
   /**
    * PostgreSQL only: hears NOTIFY on `channel` from every process sharing the database, on a
    * connection of its own (a pooled one would be handed to queries). `onLost` is called once if
@@ -93,14 +95,20 @@ export async function openDatabase(opts: ConnectOptions): Promise<Database> {
 
   const dataDir = opts.dataDir ?? './data';
   const inMemory = dataDir.startsWith('memory://');
-  const release = inMemory ? () => {} : lockDataDir(path.resolve(dataDir));
+  const lock = inMemory ? null : lockDataDir(path.resolve(dataDir));
+  const release = () => lock?.release();
   try {
-    // On a thread of its own, so SQL never holds up the thread serving requests (decision 0503).
-    const client = await PgliteThread.open(inMemory ? dataDir : path.resolve(dataDir, 'pgdata'));
+    // In a process of its own, so SQL never holds up the thread serving requests and the
+    // database's memory is not the server's (decisions 0503, 0507). The lock names that process
+    // too, before it opens anything: it must not outlive this one on the folder.
+    const client = await PgliteProcess.open(inMemory ? dataDir : path.resolve(dataDir, 'pgdata'), undefined, (pid) =>
+      lock?.addDatabaseProcess(pid),
+    );
     const db = drizzlePglite({ client: client as any, schema }) as unknown as Db;
     return {
       db,
       kind: 'pglite',
+      memory: () => client.memory(),
       close: async () => {
         try {
           await client.close();

@@ -7,11 +7,11 @@ import { registerErrorHandling } from '../plugins/errors.js';
 import { openTestDatabase } from '../test/test-app.js';
 import type { Database } from './connect.js';
 import { DatabaseBusyError } from './limits.js';
-import { PgliteThread } from './pglite-thread.js';
+import { PgliteProcess } from './pglite-process.js';
 
 describe('a full embedded database queue', () => {
   it('refuses new queries past the bound and still finishes open transactions', async () => {
-    const db = await PgliteThread.open('memory://', 3);
+    const db = await PgliteProcess.open('memory://', 3);
     try {
       let inside!: Promise<unknown>;
       const tx = db.transaction(async (t) => {
@@ -29,7 +29,7 @@ describe('a full embedded database queue', () => {
     } finally {
       await db.close();
     }
-    // Starting a database thread takes seconds on a busy 2-core machine.
+    // Starting a database process takes seconds on a busy 2-core machine.
   }, 120_000);
 });
 

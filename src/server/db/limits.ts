@@ -6,7 +6,7 @@
 export const STATEMENT_TIMEOUT_MS = 15_000;
 /** PostgreSQL: the longest a request waits for a free pooled connection. */
 export const POOL_WAIT_MS = 5_000;
-/** Embedded database: queries queued for its thread beyond which new ones are refused. PGlite
+/** Embedded database: queries queued for its process beyond which new ones are refused. PGlite
  * cannot cancel a running statement (it ignores statement_timeout), so the queue is the bound. */
 export const PGLITE_QUEUE_LIMIT = 128;
 /** Seconds a refused client is asked to wait before trying again. */

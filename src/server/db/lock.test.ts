@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { currentOwner, DataDirLockedError, lockDataDir } from './lock.js';
+import { currentOwner, DataDirLockedError, lockDataDir, processStartTime } from './lock.js';
 
 const root = path.resolve(import.meta.dirname, '../../..');
 
@@ -67,6 +67,28 @@ describe('DATA_DIR lock', () => {
     expect(await first.exited).toBe(0);
     expect(fs.existsSync(path.join(dataDir, 'app.lock'))).toBe(false);
   }, 120_000);
+
+  it("names the server's database process, which ends when the server is killed", async () => {
+    const server = startServer(dataDir);
+    started.push(server.child);
+    await waitFor(() => server.output().includes('Server listening'), 60_000);
+    const lock = JSON.parse(fs.readFileSync(path.join(dataDir, 'app.lock'), 'utf8'));
+    expect(lock.pid).toBe(server.child.pid);
+    const database = lock.database.pid as number;
+    expect(database).not.toBe(server.child.pid);
+    expect(fs.readFileSync(`/proc/${database}/cmdline`, 'utf8')).toContain('pglite-worker.mjs');
+
+    server.child.kill('SIGKILL');
+    await server.exited;
+    // Its channel to the server closed: the database process leaves the folder at once.
+    await waitFor(() => !fs.existsSync(`/proc/${database}`), 10_000);
+    // A new server takes the folder over.
+    const next = startServer(dataDir);
+    started.push(next.child);
+    await waitFor(() => next.output().includes('Server listening'), 60_000);
+    next.child.kill('SIGTERM');
+    expect(await next.exited).toBe(0);
+  }, 180_000);
 });
 
 describe('stale and live locks', () => {
@@ -85,9 +107,9 @@ describe('stale and live locks', () => {
 
   it('refuses a second lock by this same process (two databases on one folder)', () => {
     const dir = fresh();
-    const release = lockDataDir(dir);
+    const lock = lockDataDir(dir);
     expect(() => lockDataDir(dir)).toThrow(DataDirLockedError);
-    release();
+    lock.release();
     expect(fs.existsSync(path.join(dir, 'app.lock'))).toBe(false);
   });
 
@@ -95,20 +117,37 @@ describe('stale and live locks', () => {
     // This process's own pid, and a live parent's, with start times that are not theirs.
     for (const pid of [process.pid, process.ppid]) {
       const dir = fresh({ pid, boot: me.boot, start: '1' });
-      lockDataDir(dir)();
+      lockDataDir(dir).release();
     }
   });
 
   it.runIf(me.boot)('takes over a lock written before the last reboot', () => {
     const dir = fresh({ pid: process.ppid, boot: 'another-boot', start: me.start });
-    lockDataDir(dir)();
+    lockDataDir(dir).release();
   });
 
   it('takes over a lock of a process that is gone, and an old pid-only lock', () => {
-    lockDataDir(fresh({ pid: 2 ** 22 + 1 }))();
-    lockDataDir(fresh(String(2 ** 22 + 2)))();
-    lockDataDir(fresh(''))();
+    lockDataDir(fresh({ pid: 2 ** 22 + 1 })).release();
+    lockDataDir(fresh(String(2 ** 22 + 2))).release();
+    lockDataDir(fresh('')).release();
   });
+
+  it.runIf(me.start)(
+    "stops a dead owner's database process before taking the folder over",
+    async () => {
+      // Stands in for a database process whose server died and that has not ended yet.
+      const orphan = spawn(process.execPath, ['-e', 'setInterval(() => {}, 1000)']);
+      await new Promise((r) => orphan.once('spawn', r));
+      const gone = new Promise((r) => orphan.once('exit', r));
+      const start = processStartTime(orphan.pid!);
+      const dir = fresh({ pid: 2 ** 22 + 4, boot: me.boot, database: { pid: orphan.pid, start } });
+      const lock = lockDataDir(dir);
+      await gone;
+      expect(orphan.signalCode).toBe('SIGKILL');
+      lock.release();
+    },
+    20_000,
+  );
 
   it('refuses a live owner, also in the old pid-only form', () => {
     expect(() => lockDataDir(fresh({ pid: process.ppid }))).toThrow(`(pid ${process.ppid})`);

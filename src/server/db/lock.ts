@@ -1,7 +1,9 @@
 // PGlite is one process's database: two processes on one data folder silently lose committed
 // rows. A lock file names its owner by pid, boot id and the process's start time, so that a pid
 // reused after a crash or a reboot is not mistaken for the owner (decision 0002); the file is
-// created atomically, and a stale one is taken over by one process only.
+// created atomically, and a stale one is taken over by one process only. The embedded database
+// runs in a child process of the owner (decision 0507); the lock names it as well, and a folder
+// whose owner died is taken over only once that child is gone too.
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -23,7 +25,19 @@ export interface LockOwner {
   boot?: string;
   /** The process's start time in clock ticks since boot (Linux /proc/<pid>/stat, field 22). */
   start?: string;
+  /** The owner's embedded database process (pglite-process.ts), which holds the folder's files open. */
+  database?: { pid: number; start?: string };
 }
+
+/** A held lock: its release, and the naming of the database process the owner starts. */
+export interface DataDirLock {
+  release(): void;
+  addDatabaseProcess(pid: number): void;
+}
+
+/** How long a new owner waits for a dead owner's database process to end on its own (it exits
+ * once its parent's channel closes) before stopping it. */
+const ORPHAN_WAIT_MS = 5_000;
 
 function readProc(file: string): string | undefined {
   try {
@@ -66,34 +80,70 @@ function parseOwner(text: string): LockOwner | null {
   return null;
 }
 
+/** Whether a process named by pid and start time (when known) still runs; a zombie (ended, not
+ * yet reaped by its parent) does not. */
+function runs(pid: number, start: string | undefined): boolean {
+  if (!isAlive(pid)) return false;
+  const stat = readProc(`/proc/${pid}/stat`);
+  if (stat?.slice(stat.lastIndexOf(')') + 2).startsWith('Z')) return false;
+  if (start === undefined) return true;
+  return processStartTime(pid) === start;
+}
+
 /** Whether the process that wrote the lock still runs. */
 export function ownerIsLive(owner: LockOwner, now: LockOwner = currentOwner()): boolean {
   if (owner.boot && now.boot && owner.boot !== now.boot) return false;
-  if (!isAlive(owner.pid)) return false;
-  if (owner.start === undefined) return true;
-  return processStartTime(owner.pid) === owner.start;
+  return runs(owner.pid, owner.start);
 }
 
-/** Takes the lock on dataDir; returns the function that releases it. */
-export function lockDataDir(dataDir: string): () => void {
+/** A dead owner's database process may still be writing for an instant (or longer, inside a long
+ * statement): it is waited for, then killed, before anyone else opens the folder. PGlite's
+ * committed rows survive SIGKILL (docs/reliability.md). */
+function stopOrphanedDatabase(owner: LockOwner, now: LockOwner): void {
+  const db = owner.database;
+  if (!db || (owner.boot && now.boot && owner.boot !== now.boot)) return;
+  const pause = (ms: number) => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+  const end = Date.now() + ORPHAN_WAIT_MS;
+  while (runs(db.pid, db.start) && Date.now() < end) pause(50);
+  if (!runs(db.pid, db.start)) return;
+  try {
+    process.kill(db.pid, 'SIGKILL');
+  } catch {
+    /* it ended in between */
+  }
+  const killed = Date.now() + ORPHAN_WAIT_MS;
+  while (runs(db.pid, db.start) && Date.now() < killed) pause(20);
+}
+
+/** Takes the lock on dataDir. */
+export function lockDataDir(dataDir: string): DataDirLock {
   fs.mkdirSync(dataDir, { recursive: true });
   const lockPath = path.join(dataDir, 'app.lock');
   const me = currentOwner();
-  const mine = JSON.stringify(me);
+  let mine = JSON.stringify(me);
   for (let attempt = 0; attempt < 5; attempt++) {
     try {
       const fd = fs.openSync(lockPath, 'wx');
       fs.writeSync(fd, mine);
       fs.closeSync(fd);
       let released = false;
-      return () => {
-        if (released) return;
-        released = true;
-        try {
-          if (fs.readFileSync(lockPath, 'utf8') === mine) fs.unlinkSync(lockPath);
-        } catch {
-          /* already gone */
-        }
+      return {
+        release() {
+          if (released) return;
+          released = true;
+          try {
+            if (fs.readFileSync(lockPath, 'utf8') === mine) fs.unlinkSync(lockPath);
+          } catch {
+            /* already gone */
+          }
+        },
+        addDatabaseProcess(pid: number) {
+          // Rewritten whole and renamed into place, so that a reader never sees half of it.
+          mine = JSON.stringify({ ...me, database: { pid, start: processStartTime(pid) } });
+          const next = `${lockPath}.next-${process.pid}`;
+          fs.writeFileSync(next, mine);
+          fs.renameSync(next, lockPath);
+        },
       };
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
@@ -111,6 +161,7 @@ export function lockDataDir(dataDir: string): () => void {
       continue;
     }
     if (owner && ownerIsLive(owner, me)) throw new DataDirLockedError(dataDir, owner.pid);
+    if (owner) stopOrphanedDatabase(owner, me);
     takeOverStale(lockPath, seen);
   }
   throw new Error(`Could not lock the data folder ${dataDir}`);

@@ -3,7 +3,7 @@
 // costs about 3 ms that way, most of it planning. Here a statement text seen before runs as a named
 // prepared statement: one call (bind, describe, execute, sync), and after five runs PostgreSQL
 // may keep a generic plan for it, as it does for any client that prepares its statements.
-// Only for the statements the app marks with KEEP_PREPARED (pglite-thread.ts), outside a
+// Only for the statements the app marks with KEEP_PREPARED (pglite-process.ts), outside a
 // transaction. Plain JavaScript, as pglite-worker.mjs is.
 import { parse, protocol } from '@electric-sql/pglite';
 

@@ -1,8 +1,10 @@
-// The embedded database's own thread (decision 0503). PGlite runs every query on the thread that
-// calls it; here that is this worker, so the thread serving HTTP never waits on SQL. Plain
-// JavaScript so that Node loads it as it is under every runner (tsx, Vitest, the bench).
-// Protocol (see pglite-thread.ts): {id, op: 'query'|'begin'|'end'|'close', ...} → {id, ok, value|error}.
-import { parentPort, workerData } from 'node:worker_threads';
+// The embedded database's own process (decisions 0503 and 0507). PGlite runs every query on the
+// thread that calls it; here that is this process, started by the app (pglite-process.ts), so the
+// thread serving HTTP never waits on SQL and the database's memory is its own. Plain JavaScript so
+// that Node loads it as it is under every runner (tsx, Vitest, the bench).
+// Protocol over the IPC channel: {id, op: 'query'|'begin'|'end'|'close'|'memory', ...} →
+// {id, ok, value|error}.
+import fs from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
@@ -27,7 +29,21 @@ function serialiseError(err) {
   return out;
 }
 
-const db = await PGlite.create(workerData.dataDir, { extensions: { pg_trgm, unaccent } });
+// The app is gone (it exited, or was killed): nothing may keep its data folder open, or a
+// restarted app and this process would both write to it. PGlite's committed rows survive an
+// abrupt exit as they survive kill -9 (docs/reliability.md).
+process.on('disconnect', () => process.exit(0));
+
+const send = (message, then) => process.send(message, undefined, undefined, then);
+
+let db;
+try {
+  db = await PGlite.create(process.env.KC_PGLITE_DATA_DIR, { extensions: { pg_trgm, unaccent } });
+} catch (err) {
+  // The app reports why the folder could not be opened, with PostgreSQL's own message.
+  send({ ready: false, error: serialiseError(err) }, () => process.exit(1));
+  await new Promise(() => {});
+}
 /** Marked queries outside a transaction run as named statements (decision 0505). */
 const statements = new StatementCache(db);
 /** Open transactions by id: the transaction object and the function that ends it. */
@@ -75,15 +91,22 @@ const ops = {
   close: async () => {
     await db.close();
   },
+  /** This process's resident memory now and at its peak, in bytes (the benchmark reports both). */
+  memory: async () => {
+    // VmHWM: the kernel's high-water mark of the resident set (Linux); NaN elsewhere.
+    const status = fs.existsSync('/proc/self/status') ? fs.readFileSync('/proc/self/status', 'utf8') : '';
+    const peakKb = Number(/^VmHWM:\s+(\d+) kB/m.exec(status)?.[1] ?? Number.NaN);
+    return { rss: process.memoryUsage().rss, peak: peakKb * 1024 };
+  },
 };
 
-parentPort.postMessage({ ready: true });
-parentPort.on('message', async (msg) => {
+send({ ready: true });
+process.on('message', async (msg) => {
   try {
     const value = await ops[msg.op](msg);
-    parentPort.postMessage({ id: msg.id, ok: true, value });
-    if (msg.op === 'close') parentPort.close();
+    // After 'close' the answer goes out, then the process ends.
+    send({ id: msg.id, ok: true, value }, msg.op === 'close' ? () => process.exit(0) : undefined);
   } catch (err) {
-    parentPort.postMessage({ id: msg.id, ok: false, error: serialiseError(err) });
+    send({ id: msg.id, ok: false, error: serialiseError(err) });
   }
 });

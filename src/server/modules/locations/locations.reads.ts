@@ -7,7 +7,7 @@ import { openingHoursFields } from '../../../shared/opening-hours.js';
 import type { Location } from '../../../shared/schemas/location.js';
 import { MSG } from '../../../shared/messages.js';
 import type { Db } from '../../db/connect.js';
-import { KEEP_PREPARED } from '../../db/pglite-thread.js';
+import { KEEP_PREPARED } from '../../db/pglite-process.js';
 import { locations } from '../../db/schema.js';
 import { now as clockNow } from '../../lib/clock.js';
 import {

@@ -1,12 +1,16 @@
-// The embedded database on its own thread (decision 0503): transactions keep their meaning across
-// the thread boundary, errors keep their PostgreSQL fields, and the calling thread stays free.
+// The embedded database in its own process (decisions 0503, 0507): transactions keep their meaning
+// across the process boundary, errors keep their PostgreSQL fields, the calling thread stays free,
+// and the database's memory is its process's, not the caller's.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { KEEP_PREPARED, PgliteThread } from './pglite-thread.js';
+import { KEEP_PREPARED, PgliteProcess } from './pglite-process.js';
 
-describe('PgliteThread', () => {
-  let db: PgliteThread;
+describe('PgliteProcess', () => {
+  let db: PgliteProcess;
   beforeAll(async () => {
-    db = await PgliteThread.open('memory://');
+    db = await PgliteProcess.open('memory://');
     await db.query('create table t (id int primary key, name text not null)');
   });
   afterAll(() => db.close());
@@ -109,9 +113,40 @@ describe('PgliteThread', () => {
         expect((await db.query(`${KEEP_PREPARED} select ${i} + $1::int as v`, [1])).rows).toEqual([{ v: i + 1 }]);
   });
 
-  it('fails calls cleanly once the thread has stopped', async () => {
-    const other = await PgliteThread.open('memory://');
+  it("runs in a process of its own and reports that process's memory", async () => {
+    expect(db.pid).not.toBe(process.pid);
+    const memory = await db.memory();
+    expect(memory.rss).toBeGreaterThan(10 * 2 ** 20);
+    if (fs.existsSync('/proc/self/status')) expect(memory.peak).toBeGreaterThanOrEqual(memory.rss);
+  });
+
+  it("says why a folder cannot be opened, with the database's own message", async () => {
+    // A file where the data folder should be.
+    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'kc-pglite-')), 'not-a-folder');
+    fs.writeFileSync(file, 'x');
+    let started = 0;
+    const err = await PgliteProcess.open(file, undefined, (pid) => {
+      started = pid;
+    }).catch((e: Error) => e);
+    expect(err).toBeInstanceOf(Error);
+    expect((err as Error).message).not.toMatch(/stopped while opening/);
+    expect(started).toBeGreaterThan(0);
+    fs.rmSync(path.dirname(file), { recursive: true, force: true });
+  });
+
+  it('fails calls sent while the process is ending, without an unhandled error', async () => {
+    const other = await PgliteProcess.open('memory://');
+    const closing = other.close();
+    // Sent after the close: the process may already be gone when they arrive.
+    const late = await Promise.allSettled(Array.from({ length: 20 }, () => other.query('select 1')));
+    await closing;
+    for (const r of late) if (r.status === 'rejected') expect(r.reason).toBeInstanceOf(Error);
+    await expect(other.query('select 1')).rejects.toThrow(/database process stopped/);
+  });
+
+  it('fails calls cleanly once the process has stopped', async () => {
+    const other = await PgliteProcess.open('memory://');
     await other.close();
-    await expect(other.query('select 1')).rejects.toThrow(/database thread stopped/);
+    await expect(other.query('select 1')).rejects.toThrow(/database process stopped/);
   });
 });

@@ -1,8 +1,10 @@
-// The embedded database on a thread of its own (decision 0503): the PGlite instance lives in
-// pglite-worker.mjs, and this client gives Drizzle's PGlite driver the three calls it makes
-// (query, transaction, and close for us), so a search no longer holds up the thread that serves
-// static files, cached answers and health checks.
-import { Worker } from 'node:worker_threads';
+// The embedded database in a process of its own (decisions 0503 and 0507): the PGlite instance
+// lives in pglite-worker.mjs, started here as a child process, and this client gives Drizzle's
+// PGlite driver the three calls it makes (query, transaction, and close for us), so a search never
+// holds up the thread that serves static files, cached answers and health checks, and the
+// database's memory (its WebAssembly heap and compiled code) is not the app server's.
+import { type ChildProcess, fork } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { DatabaseBusyError, PGLITE_QUEUE_LIMIT } from './limits.js';
 
 interface QueryOptions {
@@ -22,12 +24,19 @@ export interface PgliteLikeClient {
   transaction<T>(fn: (tx: PgliteLikeClient) => Promise<T>): Promise<T>;
 }
 
-/** Written into a statement's SQL (as a comment) to have the database thread keep it prepared
+/** Written into a statement's SQL (as a comment) to have the database process keep it prepared
  * (decision 0505): for the few hot statements whose text never changes. Others run as PGlite runs
  * them, planned afresh with their values. */
 export const KEEP_PREPARED = '/* keep prepared */';
 
 type Reply = { id: number; ok: true; value: unknown } | { id: number; ok: false; error: Record<string, string> };
+type Ready = { ready: true } | { ready: false; error: Record<string, string> };
+
+/** The database process's resident memory, now and at its peak (bytes; the peak is Linux only). */
+export interface DatabaseMemory {
+  rss: number;
+  peak: number;
+}
 
 /** An Error carrying the PostgreSQL fields (code, constraint…) the worker sent, as PGlite's own. */
 function reviveError(fields: Record<string, string>): Error {
@@ -36,16 +45,16 @@ function reviveError(fields: Record<string, string>): Error {
   return err;
 }
 
-export class PgliteThread implements PgliteLikeClient {
+export class PgliteProcess implements PgliteLikeClient {
   private nextId = 1;
   private readonly pending = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void }>();
   private stopped: Error | null = null;
 
   private constructor(
-    private readonly worker: Worker,
+    private readonly child: ChildProcess,
     private readonly queueLimit: number,
   ) {
-    worker.on('message', (reply: Reply) => {
+    child.on('message', (reply: Reply) => {
       const call = this.pending.get(reply.id);
       if (!call) return;
       this.pending.delete(reply.id);
@@ -57,29 +66,57 @@ export class PgliteThread implements PgliteLikeClient {
       for (const call of this.pending.values()) call.reject(err);
       this.pending.clear();
     };
-    worker.on('error', stop);
-    worker.on('exit', (code) => stop(new Error(`The database thread stopped (exit code ${code})`)));
+    child.on('error', stop);
+    child.on('exit', (code, signal) =>
+      stop(new Error(`The database process stopped (${signal ? `signal ${signal}` : `exit code ${code}`})`)),
+    );
   }
 
-  /** Starts the thread and resolves once the database in `dataDir` is open ('memory://' too). */
-  static open(dataDir: string, queueLimit = PGLITE_QUEUE_LIMIT): Promise<PgliteThread> {
-    const worker = new Worker(new URL('./pglite-worker.mjs', import.meta.url), { workerData: { dataDir } });
+  /** The database process's id (the data folder's lock names it, lock.ts). */
+  get pid(): number {
+    return this.child.pid!;
+  }
+
+  /**
+   * Starts the database process and resolves once the database in `dataDir` is open ('memory://'
+   * too). `started` is told the process's id before it opens anything, so that the data folder's
+   * lock can name it (lock.ts).
+   */
+  static open(
+    dataDir: string,
+    queueLimit = PGLITE_QUEUE_LIMIT,
+    started: (pid: number) => void = () => {},
+  ): Promise<PgliteProcess> {
+    const child = fork(fileURLToPath(new URL('./pglite-worker.mjs', import.meta.url)), [], {
+      // Structured clone over the channel, as between threads: Dates, typed arrays and BigInts arrive
+      // as they left. No loader flags: the worker is plain JavaScript.
+      serialization: 'advanced',
+      execArgv: [],
+      env: { ...process.env, KC_PGLITE_DATA_DIR: dataDir },
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    });
+    if (child.pid !== undefined) started(child.pid);
     return new Promise((resolve, reject) => {
       const failed = (err: Error) => reject(err);
-      const exited = (code: number) =>
-        reject(new Error(`The database thread stopped while opening (exit code ${code})`));
-      worker.once('error', failed);
-      worker.once('exit', exited);
-      worker.once('message', () => {
-        worker.off('error', failed);
-        worker.off('exit', exited);
-        resolve(new PgliteThread(worker, queueLimit));
+      const exited = (code: number | null, signal: string | null) =>
+        reject(new Error(`The database process stopped while opening (${signal ?? `exit code ${code}`})`));
+      child.once('error', failed);
+      child.once('exit', exited);
+      child.once('message', (m: Ready) => {
+        child.off('error', failed);
+        child.off('exit', exited);
+        if (m.ready) resolve(new PgliteProcess(child, queueLimit));
+        else {
+          child.kill('SIGKILL');
+          reject(reviveError(m.error));
+        }
       });
     });
   }
 
   private call<T>(message: Record<string, unknown>): Promise<T> {
     if (this.stopped) return Promise.reject(this.stopped);
+    if (!this.child.connected) return Promise.reject(new Error('The database process is closing'));
     // New work is refused past the bound; work inside an open transaction never is, so that a
     // transaction always finishes.
     const starts = message.op === 'begin' || (message.op === 'query' && message.tx === undefined);
@@ -87,7 +124,11 @@ export class PgliteThread implements PgliteLikeClient {
     const id = this.nextId++;
     return new Promise<T>((resolve, reject) => {
       this.pending.set(id, { resolve: resolve as (v: unknown) => void, reject });
-      this.worker.postMessage({ ...message, id });
+      // A process that is ending cannot take the message (EPIPE): the call fails, the app goes on.
+      this.child.send({ ...message, id }, (err) => {
+        if (!err || !this.pending.delete(id)) return;
+        reject(this.stopped ?? new Error(`The database process could not be reached (${err.message})`));
+      });
     });
   }
 
@@ -120,10 +161,16 @@ export class PgliteThread implements PgliteLikeClient {
     return result;
   }
 
-  /** Closes the database (its files are consistent afterwards) and ends the thread. */
+  /** The database process's memory (the benchmark reports it beside the app's). */
+  memory(): Promise<DatabaseMemory> {
+    return this.call<DatabaseMemory>({ op: 'memory' });
+  }
+
+  /** Closes the database (its files are consistent afterwards) and waits for its process to end. */
   async close(): Promise<void> {
     if (this.stopped) return;
+    const ended = new Promise((resolve) => this.child.once('exit', resolve));
     await this.call({ op: 'close' });
-    await this.worker.terminate();
+    await ended;
   }
 }
