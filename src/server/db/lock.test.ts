@@ -9,9 +9,11 @@ import { currentOwner, DataDirLockedError, lockDataDir, processStartTime } from 
 
 const root = path.resolve(import.meta.dirname, '../../..');
 
-function startServer(dataDir: string) {
+function startServer(dataDir: string, detached = false) {
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
     cwd: root,
+    // Detached: a process group of its own, as a terminal or a service manager gives it.
+    detached,
     env: {
       ...process.env,
       DATA_DIR: dataDir,
@@ -66,6 +68,19 @@ describe('DATA_DIR lock', () => {
     first.child.kill('SIGTERM');
     expect(await first.exited).toBe(0);
     expect(fs.existsSync(path.join(dataDir, 'app.lock'))).toBe(false);
+  }, 120_000);
+
+  it('closes cleanly when a signal reaches the whole process group (Ctrl-C)', async () => {
+    const server = startServer(dataDir, true);
+    started.push(server.child);
+    await waitFor(() => server.output().includes('Server listening'), 60_000);
+    const database = JSON.parse(fs.readFileSync(path.join(dataDir, 'app.lock'), 'utf8')).database.pid as number;
+    // The server and its database process both receive it; the server closes the database.
+    process.kill(-server.child.pid!, 'SIGINT');
+    expect(await server.exited).toBe(0);
+    expect(server.output()).not.toMatch(/database process stopped/i);
+    expect(fs.existsSync(path.join(dataDir, 'app.lock'))).toBe(false);
+    await waitFor(() => !fs.existsSync(`/proc/${database}`), 10_000);
   }, 120_000);
 
   it("names the server's database process, which ends when the server is killed", async () => {

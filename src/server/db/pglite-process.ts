@@ -95,7 +95,12 @@ export class PgliteProcess implements PgliteLikeClient {
       env: { ...process.env, KC_PGLITE_DATA_DIR: dataDir },
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     });
-    if (child.pid !== undefined) started(child.pid);
+    try {
+      if (child.pid !== undefined) started(child.pid);
+    } catch (err) {
+      child.kill('SIGKILL');
+      return Promise.reject(err);
+    }
     return new Promise((resolve, reject) => {
       const failed = (err: Error) => reject(err);
       const exited = (code: number | null, signal: string | null) =>

@@ -33,6 +33,10 @@ function serialiseError(err) {
 // restarted app and this process would both write to it. PGlite's committed rows survive an
 // abrupt exit as they survive kill -9 (docs/reliability.md).
 process.on('disconnect', () => process.exit(0));
+// The server decides when the database closes. A signal sent to the whole process group (Ctrl-C in
+// a terminal, a service manager stopping the group) reaches this process too; the server then
+// closes it cleanly, or this process ends when the server's channel closes.
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, () => {});
 
 const send = (message, then) => process.send(message, undefined, undefined, then);
 
