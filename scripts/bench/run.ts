@@ -5,9 +5,10 @@
 //    API), then their open intervals written as the start hook does (decision 0801), all in a
 //    child process (seed-process.ts);
 // 3. this process then starts the server on the seeded data as an operator's restart would (the
-//    database opened, the search index built) and serves the app on a free port, loaded with autocannon (32 connections, BENCH_SECONDS each, default 10)
-//    for each scenario, plus a "ceiling" route answering a precomputed body of the same size as the
-//    search answer (registered only here) to show what Fastify alone costs;
+//    database opened, the search index built) and serves the app on a free port, loaded with
+//    autocannon (32 connections, BENCH_SECONDS each, default 10) for each scenario, plus a
+//    "ceiling" route answering a precomputed body of the same size as the search answer
+//    (registered only here) to show what Fastify alone costs;
 // 4. EXPLAIN ANALYZE of each scenario's SQL, then the table printed and written to docs/benchmarks.md.
 // Options (env): BENCH_PLACES (default 100000), BENCH_SECONDS (10), BENCH_CONNECTIONS (32),
 // BENCH_DATABASE_URL=postgres://... (an admin URL: a fresh database is created there instead of PGlite),

@@ -12,7 +12,7 @@ import { StatementCache } from './pglite-statements.mjs';
 
 const identity = (value) => value;
 /** Drizzle asks for some types (dates, intervals, numeric arrays) as the server's text; functions
- * cannot cross threads, so the caller sends the type ids and they are read as text here. */
+ * cannot cross to this process, so the caller sends the type ids and they are read as text here. */
 function optionsFor(msg) {
   const options = { rowMode: msg.rowMode };
   if (msg.rawTypes?.length) options.parsers = Object.fromEntries(msg.rawTypes.map((oid) => [oid, identity]));
