@@ -6,7 +6,7 @@
 import KDBush from 'kdbush';
 import { boundingBox, EARTH_RADIUS_MILES } from '../locations.search.js';
 import { addTerm, compareCodePoints, entryContribution, finishRank } from './rank.js';
-import { Postings, SlotList } from './buffers.js';
+import { PackedLists, Postings, SlotList } from './buffers.js';
 import type { IndexedPlace, IndexPage, IndexQuery } from './query.js';
 import { NameIndex } from './name-index.js';
 
@@ -32,8 +32,9 @@ export class PlaceIndex {
   private nameKey = new Float64Array(this.cap);
   private cat = new Uint8Array(this.cap);
   private live = new Uint8Array(this.cap);
-  private tags: Array<Int32Array> = [];
-  private intervals: Array<Float64Array | null> = [];
+  /** Each slot's tag ids, and its open intervals as [start, end) pairs in epoch ms. */
+  private readonly tags = new PackedLists((n) => new Int32Array(n));
+  private readonly intervals = new PackedLists((n) => new Float64Array(n));
   private readonly slotOf = new Map<number, number>();
   private readonly categories = new Map<string, number>();
   private readonly tagPostings = new Map<number, number[]>();
@@ -53,6 +54,8 @@ export class PlaceIndex {
   private miles = new Float64Array(0);
   private readonly touchedList = new SlotList();
   private readonly foundList = new SlotList();
+  /** Slots of removed or replaced places, and replaced interval lists, still held (sync.ts
+   * rebuilds the index when they pile up). */
   dead = 0;
 
   get size() {
@@ -85,14 +88,14 @@ export class PlaceIndex {
     }
     this.cat[s] = c;
     this.live[s] = 1;
-    const tagIds = Int32Array.from(new Set(p.tagIds));
-    this.tags[s] = tagIds;
+    const tagIds = [...new Set(p.tagIds)];
+    this.tags.set(s, tagIds);
     for (const t of tagIds) {
       const list = this.tagPostings.get(t);
       if (list) list.push(s);
       else this.tagPostings.set(t, [s]);
     }
-    this.intervals[s] = p.intervals.length ? Float64Array.from(p.intervals) : null;
+    this.intervals.set(s, p.intervals);
     this.slotName[s] = this.names.add(p.lowerName, s);
     for (const e of p.vector) {
       let lex = this.lexicon.get(e.lexeme);
@@ -108,10 +111,21 @@ export class PlaceIndex {
     this.spatial = null;
   }
 
+  /** Gives back the unused room of the growable arrays once the build is done. */
+  trim() {
+    this.tags.trim();
+    this.intervals.trim();
+    for (const p of this.postings) p.trim();
+  }
+
   /** Changes only a place's open intervals (the daily extension touches every place's). */
   setIntervals(id: number, intervals: number[]) {
     const s = this.slotOf.get(id);
-    if (s !== undefined) this.intervals[s] = intervals.length ? Float64Array.from(intervals) : null;
+    if (s === undefined) return;
+    // The old list stays unused in the packed array: counted with the dead slots, so that enough
+    // of them make sync.ts rebuild the index.
+    if (this.intervals.lengths[s]) this.dead++;
+    this.intervals.set(s, intervals);
   }
 
   setNameKey(id: number, key: number) {
@@ -124,8 +138,8 @@ export class PlaceIndex {
     if (s === undefined) return;
     this.slotOf.delete(id);
     this.live[s] = 0;
-    this.tags[s] = new Int32Array(0);
-    this.intervals[s] = null;
+    this.tags.set(s, []);
+    this.intervals.set(s, []);
     this.dead++;
     this.spatial = null;
   }
@@ -212,14 +226,21 @@ export class PlaceIndex {
       if (!this.live[s]) return false;
       if (catCode && this.cat[s] !== catCode) return false;
       if (tagIds.length) {
-        const own = this.tags[s]!;
-        for (const t of tagIds) if (!own.includes(t)) return false;
+        const own = this.tags.values;
+        const from = this.tags.starts[s]!;
+        const to = from + this.tags.lengths[s]!;
+        for (const t of tagIds) {
+          let has = false;
+          for (let i = from; i < to && !has; i++) has = own[i] === t;
+          if (!has) return false;
+        }
       }
       if (q.openNow || q.inSeason) {
-        const iv = this.intervals[s];
-        if (!iv) return false;
+        const iv = this.intervals.values;
+        const from = this.intervals.starts[s]!;
+        const to = from + this.intervals.lengths[s]!;
         let open = false;
-        for (let i = 0; i < iv.length && !open; i += 2) {
+        for (let i = from; i < to && !open; i += 2) {
           const a = iv[i]!;
           const b = iv[i + 1]!;
           // tstzrange(a, b) is [a, b): "@> now" and "&& [now, seasonEnd)" (locations.search.ts).

@@ -122,6 +122,7 @@ class IndexSync {
       if (chunk.length < BUILD_CHUNK) break;
       after = Number(chunk[chunk.length - 1]!.id);
     }
+    index.trim();
     this.version = version;
     this.index = index;
   }
