@@ -101,9 +101,9 @@ export async function openDatabase(opts: ConnectOptions): Promise<Database> {
     // In a process of its own, so SQL never holds up the thread serving requests and the
     // database's memory is not the server's (decisions 0503, 0507). The lock names that process
     // too, before it opens anything: it must not outlive this one on the folder.
-    const client = await PgliteProcess.open(inMemory ? dataDir : path.resolve(dataDir, 'pgdata'), undefined, (pid) =>
-      lock?.addDatabaseProcess(pid),
-    );
+    const client = await PgliteProcess.open(inMemory ? dataDir : path.resolve(dataDir, 'pgdata'), {
+      started: (pid) => lock?.addDatabaseProcess(pid),
+    });
     const db = drizzlePglite({ client: client as any, schema }) as unknown as Db;
     return {
       db,

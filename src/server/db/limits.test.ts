@@ -11,7 +11,7 @@ import { PgliteProcess } from './pglite-process.js';
 
 describe('a full embedded database queue', () => {
   it('refuses new queries past the bound and still finishes open transactions', async () => {
-    const db = await PgliteProcess.open('memory://', 3);
+    const db = await PgliteProcess.open('memory://', { queueLimit: 3 });
     try {
       let inside!: Promise<unknown>;
       const tx = db.transaction(async (t) => {

@@ -47,11 +47,17 @@ function readProc(file: string): string | undefined {
   }
 }
 
-/** The start time of a live process, or undefined when unknown (not Linux, or no such process). */
-export function processStartTime(pid: number): string | undefined {
+/** A process's /proc/<pid>/stat fields from the third (state) on, or undefined when unknown (not
+ * Linux, or no such process). The command name (field 2) may hold spaces and parentheses: fields
+ * are counted after the last ')'. */
+function procStat(pid: number): string[] | undefined {
   const stat = readProc(`/proc/${pid}/stat`);
-  // The command name (field 2) may hold spaces and parentheses: count fields after the last ')'.
-  return stat?.slice(stat.lastIndexOf(')') + 2).split(' ')[19];
+  return stat?.slice(stat.lastIndexOf(')') + 2).split(' ');
+}
+
+/** The start time of a live process (field 22), or undefined when unknown. */
+export function processStartTime(pid: number): string | undefined {
+  return procStat(pid)?.[19];
 }
 
 export function currentOwner(): LockOwner {
@@ -84,10 +90,9 @@ function parseOwner(text: string): LockOwner | null {
  * yet reaped by its parent) does not. */
 function runs(pid: number, start: string | undefined): boolean {
   if (!isAlive(pid)) return false;
-  const stat = readProc(`/proc/${pid}/stat`);
-  if (stat?.slice(stat.lastIndexOf(')') + 2).startsWith('Z')) return false;
-  if (start === undefined) return true;
-  return processStartTime(pid) === start;
+  const stat = procStat(pid);
+  if (stat?.[0] === 'Z') return false;
+  return start === undefined || stat?.[19] === start;
 }
 
 /** Whether the process that wrote the lock still runs. */

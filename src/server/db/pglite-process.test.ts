@@ -125,8 +125,10 @@ describe('PgliteProcess', () => {
     const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'kc-pglite-')), 'not-a-folder');
     fs.writeFileSync(file, 'x');
     let started = 0;
-    const err = await PgliteProcess.open(file, undefined, (pid) => {
-      started = pid;
+    const err = await PgliteProcess.open(file, {
+      started: (pid) => {
+        started = pid;
+      },
     }).catch((e: Error) => e);
     expect(err).toBeInstanceOf(Error);
     expect((err as Error).message).not.toMatch(/stopped while opening/);

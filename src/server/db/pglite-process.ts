@@ -84,8 +84,10 @@ export class PgliteProcess implements PgliteLikeClient {
    */
   static open(
     dataDir: string,
-    queueLimit = PGLITE_QUEUE_LIMIT,
-    started: (pid: number) => void = () => {},
+    {
+      queueLimit = PGLITE_QUEUE_LIMIT,
+      started = () => {},
+    }: { queueLimit?: number; started?: (pid: number) => void } = {},
   ): Promise<PgliteProcess> {
     const child = fork(fileURLToPath(new URL('./pglite-worker.mjs', import.meta.url)), [], {
       // Structured clone over the channel, as between threads: Dates, typed arrays and BigInts arrive
