@@ -46,8 +46,10 @@ export function versionTag(key: string): string {
 }
 
 export interface CachedAnswer {
-  /** The serialised JSON answer. */
-  body: string;
+  /** The serialised JSON answer, encoded once: every response writes this one buffer to its socket,
+   * where a string would be encoded into a new copy per response (32 copies of a 3.4 MB map
+   * answer at once, docs/benchmarks.md). */
+  body: Buffer;
   /** X-Total-Count of a list answer. */
   total?: number;
   etag: string;
@@ -118,7 +120,7 @@ export function createSearchCache(): SearchCache {
         entries.clear();
         bytes = 0;
         const r = await compute();
-        return { ...r, etag: versionTag(key) };
+        return { ...r, body: Buffer.from(r.body), etag: versionTag(key) };
       }
       const hit = lookup(key);
       if (hit) return hit;
@@ -130,7 +132,7 @@ export function createSearchCache(): SearchCache {
         try {
           const etag = versionTag(key);
           const r = await compute();
-          const answer: CachedAnswer = { ...r, etag };
+          const answer: CachedAnswer = { ...r, body: Buffer.from(r.body), etag };
           store(key, answer, atVersion);
           return answer;
         } finally {

@@ -17,7 +17,7 @@ describe('search cache', () => {
     const [a, b] = await Promise.all([cache.get('k', compute), cache.get('k', compute)]);
     expect(runs).toBe(1);
     expect(a).toBe(b);
-    expect((await cache.get('k', compute)).body).toBe('[1]');
+    expect((await cache.get('k', compute)).body.toString()).toBe('[1]');
     expect(runs).toBe(1);
   });
 

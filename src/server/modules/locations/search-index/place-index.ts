@@ -12,15 +12,12 @@ import { NameIndex } from './name-index.js';
 
 const rad = (deg: number) => deg * (Math.PI / 180);
 
-/** The SQL search's great-circle distance (locations.search.ts), written in the same steps. */
-function distanceMiles(lat: number, lng: number, plat: number, plng: number): number {
+/** The SQL search's great-circle distance (locations.search.ts), written in the same steps; the
+ * two cosines of the latitudes come computed (the place's is kept per slot, the same value). */
+function distanceMiles(lat: number, lng: number, cosLat: number, plat: number, plng: number, cosPlat: number): number {
   const a = Math.sin(rad(plat - lat) / 2);
   const b = Math.sin(rad(plng - lng) / 2);
-  return (
-    EARTH_RADIUS_MILES *
-    2 *
-    Math.asin(Math.min(1, Math.sqrt(a * a + Math.cos(rad(lat)) * Math.cos(rad(plat)) * (b * b))))
-  );
+  return EARTH_RADIUS_MILES * 2 * Math.asin(Math.min(1, Math.sqrt(a * a + cosLat * cosPlat * (b * b))));
 }
 
 export class PlaceIndex {
@@ -28,6 +25,8 @@ export class PlaceIndex {
   private used = 0;
   private ids = new Int32Array(this.cap);
   private lat = new Float64Array(this.cap);
+  /** cos(latitude), for the distance (radius searches compute it for thousands of places). */
+  private cosLat = new Float64Array(this.cap);
   private lng = new Float64Array(this.cap);
   private nameKey = new Float64Array(this.cap);
   private cat = new Uint8Array(this.cap);
@@ -79,6 +78,7 @@ export class PlaceIndex {
     this.slotOf.set(p.id, s);
     this.ids[s] = p.id;
     this.lat[s] = p.latitude;
+    this.cosLat[s] = Math.cos(rad(p.latitude));
     this.lng[s] = p.longitude;
     this.nameKey[s] = p.nameKey;
     let c = this.categories.get(p.category);
@@ -153,6 +153,7 @@ export class PlaceIndex {
     };
     this.ids = copy(this.ids, Int32Array);
     this.lat = copy(this.lat, Float64Array);
+    this.cosLat = copy(this.cosLat, Float64Array);
     this.lng = copy(this.lng, Float64Array);
     this.nameKey = copy(this.nameKey, Float64Array);
     this.cat = copy(this.cat, Uint8Array);
@@ -213,6 +214,7 @@ export class PlaceIndex {
     const catCode = q.category && q.category !== 'all' ? (this.categories.get(q.category) ?? -1) : 0;
     const tagIds = [...new Set(q.tagIds ?? [])];
     const box = q.point ? boundingBox(q.point.lat, q.point.lng, q.point.radius) : null;
+    const cosQueryLat = q.point ? Math.cos(rad(q.point.lat)) : 0;
     if (this.score.length < this.used) {
       this.acc = new Float64Array(this.cap);
       this.hits = new Uint8Array(this.cap);
@@ -252,7 +254,7 @@ export class PlaceIndex {
         const la = this.lat[s]!;
         const ln = this.lng[s]!;
         if (la < box.minLat || la > box.maxLat || ln < box.minLng || ln > box.maxLng) return false;
-        const d = distanceMiles(q.point.lat, q.point.lng, la, ln);
+        const d = distanceMiles(q.point.lat, q.point.lng, cosQueryLat, la, ln, this.cosLat[s]!);
         if (!(d <= q.point.radius)) return false;
         miles[s] = d;
       }

@@ -12,6 +12,7 @@ import { buildTextQuery, MIN_TRIGRAM_LENGTH, type SearchFilters } from '../locat
 import { PlaceIndex } from './place-index.js';
 import type { IndexedPlace, IndexPage, IndexText } from './query.js';
 import { isAscii } from './trigram.js';
+import { indexTurn } from './turns.js';
 import { parseTsvector } from './rank.js';
 
 /** Places loaded per statement while building, so the embedded database's thread is never held
@@ -312,11 +313,14 @@ export async function searchWithIndex(
     return null;
   }
   if (opts.catchUp !== false && (!(await s.catchUp()) || !s.index)) return null;
-  const index = s.index;
   const text = buildTextQuery(f.search);
+  const lexemes = text ? await s.lexemesOf(text.words) : [];
+  // From here on nothing waits: the conditions, the version and the search see one index.
+  await indexTurn();
+  const index = s.index;
+  if (!index) return null;
   let indexText: IndexText | null = null;
   if (text) {
-    const lexemes = await s.lexemesOf(text.words);
     const conditions: IndexText['conditions'] = [];
     for (const [i, word] of text.words.entries()) {
       const lexeme = lexemes[i];
@@ -336,7 +340,7 @@ export async function searchWithIndex(
   const hasPoint = f.lat !== undefined && f.lng !== undefined;
   // The version this answer is exact for: read after the last wait, with the index it searches.
   const version = s.version;
-  const page = s.index.search({
+  const page = index.search({
     category: f.category,
     tagIds: f.tagIds,
     openNow: f.openNow,
