@@ -24,6 +24,11 @@ export interface Measured {
   bytes: number;
   non2xx: number;
   errors: number;
+  /** The app server's peak resident memory during this row, bytes (its high-water mark is reset
+   * before each row). */
+  appPeak?: number;
+  /** The embedded database process's, the same way; null on PostgreSQL. */
+  databasePeak?: number | null;
 }
 
 export interface RunFacts {
@@ -42,6 +47,8 @@ export interface RunFacts {
   rssPeak: number;
   /** The embedded database's own process (decision 0507): its peak, bytes; null on PostgreSQL. */
   databasePeak: number | null;
+  /** Both peaks before the first row: start, index build and the single requests. */
+  beforeLoad: { app: number; database: number | null };
 }
 
 export function writeReport({
@@ -56,6 +63,7 @@ export function writeReport({
   plans,
   rssPeak,
   databasePeak,
+  beforeLoad,
 }: RunFacts) {
   const mb = (n: number) => Math.round(n / 2 ** 20);
   const cpu = os.cpus();
@@ -66,9 +74,11 @@ export function writeReport({
     `- Node ${process.version}, ${label}, one app process, autocannon (a child process) ${CONNECTIONS} connections x ${SECONDS} s per row`,
     `- Data: ${PLACES.toLocaleString('en-US')} synthetic places within ~40 km of downtown Kansas City, ${TAG_VOCABULARY.length} tags, 1-5 tags each; loaded in ${loadSeconds.toFixed(1)} s`,
     `- Restart on the seeded data: database opened in ${restart.openSeconds.toFixed(1)} s; ${restart.indexSeconds === null ? 'search index off (SEARCH_INDEX=off)' : `search index (decision 0504) built in ${restart.indexSeconds.toFixed(1)} s`}`,
-    `- Server memory: the app server's process peaked at ${mb(rssPeak)} MB resident (from its start on the seeded data, index build and load included; the seeding and the load generator run in other processes)${databasePeak === null ? '' : `; the embedded database's own process (decision 0507) at ${mb(databasePeak)} MB, ${mb(rssPeak + databasePeak)} MB for the two together`}`,
+    `- Server memory: the app server's process peaked at ${mb(rssPeak)} MB resident (from its start on the seeded data, index build and load included; the seeding and the load generator run in other processes)${databasePeak === null ? '' : `; the embedded database's own process (decision 0507) at ${mb(databasePeak)} MB, ${mb(rssPeak + databasePeak)} MB for the two together`}. Before the first row (start, index build, the single requests below): ${mb(beforeLoad.app)} MB${beforeLoad.database === null ? '' : ` and ${mb(beforeLoad.database)} MB`}; each row's own peak is in the table`,
   ];
   const fmt = (n: number) => (Number.isFinite(n) ? n.toFixed(1) : '-');
+  const peaks = (r: Measured) =>
+    r.appPeak ? `${mb(r.appPeak)}${r.databasePeak ? ` (${mb(r.databasePeak)})` : ''}` : '-';
   const isDb = (r: Measured) => !r.name.startsWith('ceiling');
   // The targets: repeated answers p95 < 25 ms (decision 0500); the new searches of issue 15 p95 <= 100 ms
   // at >= 300 requests/s (decision 0504); a page without the database p95 <= 20 ms while they run.
@@ -82,11 +92,11 @@ export function writeReport({
     return '';
   };
   const table = [
-    '| scenario | mode | request | matches | answer bytes | req/s | p50 ms | p95 ms | p99 ms | non-2xx (304 expected in the ETag row) | target met |',
-    '|---|---|---|---:|---:|---:|---:|---:|---:|---:|---|',
+    '| scenario | mode | request | matches | answer bytes | req/s | p50 ms | p95 ms | p99 ms | non-2xx (304 expected in the ETag row) | peak MB: app (database) | target met |',
+    '|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---|',
     ...results.map(
       (r) =>
-        `| ${r.name} | ${r.mode} | \`${r.path}\` | ${totals[r.name] ?? '-'} | ${r.bytes.toLocaleString('en-US')} | ${r.rps.toFixed(0)} | ${fmt(r.p50)} | ${fmt(r.p95)} | ${fmt(r.p99)} | ${r.non2xx + r.errors} | ${verdict(r)} |`,
+        `| ${r.name} | ${r.mode} | \`${r.path}\` | ${totals[r.name] ?? '-'} | ${r.bytes.toLocaleString('en-US')} | ${r.rps.toFixed(0)} | ${fmt(r.p50)} | ${fmt(r.p95)} | ${fmt(r.p99)} | ${r.non2xx + r.errors} | ${peaks(r)} | ${verdict(r)} |`,
     ),
   ];
   const singleTable = [
@@ -155,10 +165,11 @@ export function writeReport({
   }
 }
 
-/** BENCH_JSON: {rssMb, databaseRssMb, rows: [{scenario, mode, reqPerSec, p50Ms, p95Ms}]} for
- * machines to read: rssMb is the app server's process, databaseRssMb the embedded database's own
- * process (null on PostgreSQL). */
+/** BENCH_JSON: {rssMb, databaseRssMb, rows: [{scenario, mode, reqPerSec, p50Ms, p95Ms, rssMb,
+ * databaseRssMb}]} for machines to read: rssMb is the app server's process peak (the run's, or the
+ * row's own), databaseRssMb the embedded database's own process (null on PostgreSQL). */
 export function writeJson(file: string, rss: number, databaseRss: number | null, results: Measured[]) {
+  const mb = (n: number) => Math.round(n / 2 ** 20);
   const mode = (r: Measured) =>
     r.mode === 'blocking' || r.mode === 'ceiling'
       ? r.mode
@@ -173,8 +184,9 @@ export function writeJson(file: string, rss: number, databaseRss: number | null,
     reqPerSec: Math.round(r.rps),
     p50Ms: r.p50,
     p95Ms: r.p95,
+    rssMb: r.appPeak ? mb(r.appPeak) : null,
+    databaseRssMb: r.databasePeak ? mb(r.databasePeak) : null,
   }));
-  const mb = (n: number) => Math.round(n / 2 ** 20);
   const json = { rssMb: mb(rss), databaseRssMb: databaseRss === null ? null : mb(databaseRss), rows };
   fs.writeFileSync(file, `${JSON.stringify(json, null, 2)}\n`);
   log(`wrote ${file}`);

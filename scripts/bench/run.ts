@@ -80,7 +80,16 @@ async function createBenchDatabase(): Promise<BenchDatabase> {
   };
 }
 
-/** This process's peak resident set since it started (Linux VmHWM), bytes; 0 where unknown. */
+/** Starts a new high-water mark of this process's resident set (Linux), so that each row's peak is
+ * its own. */
+function resetHighWaterMark() {
+  try {
+    fs.writeFileSync('/proc/self/clear_refs', '5');
+  } catch {}
+}
+
+/** This process's peak resident set since it started or the last reset (Linux VmHWM), bytes; 0
+ * where unknown. */
 function highWaterMark(): number {
   try {
     const status = fs.readFileSync('/proc/self/status', 'utf8');
@@ -264,12 +273,23 @@ async function main() {
   // A short warm-up so JIT and caches do not count against the first scenario.
   await load(url, { name: 'warm-up', path: '/bench/ceiling/list' }).catch(() => undefined);
   const results: Measured[] = [];
-  // The app server's peak resident memory: sampled while loaded, and the kernel's high-water mark
-  // since it started (the index build included).
-  let rssPeak = process.memoryUsage().rss;
-  const rssTimer = setInterval(() => {
-    rssPeak = Math.max(rssPeak, process.memoryUsage().rss);
-  }, 500);
+  // The app server's peak resident memory: the kernel's high-water mark since it started (the index
+  // build and the single requests included), then each row's own (the mark is reset before it),
+  // and the same for the embedded database's process.
+  let rssPeak = highWaterMark();
+  let databasePeak = database.memory ? (await database.memory()).peak : null;
+  const beforeLoad = { app: rssPeak, database: databasePeak };
+  const startRow = async () => {
+    resetHighWaterMark();
+    await database.memory?.({ resetPeak: true });
+  };
+  const endRow = async (m: Measured): Promise<Measured> => {
+    const app = highWaterMark();
+    const db = database.memory ? (await database.memory()).peak : null;
+    rssPeak = Math.max(rssPeak, app);
+    if (db !== null && databasePeak !== null) databasePeak = Math.max(databasePeak, db);
+    return { ...m, appPeak: app, databasePeak: db };
+  };
   // Queries still queued from one row must not slow the next: wait until a trivial database
   // round trip (GET /api/health runs `select 1`) is quick again.
   const drain = async () => {
@@ -286,11 +306,12 @@ async function main() {
       // Varied: the response cache off, so every request costs its query (with it on, 240 distinct
       // queries asked faster than its 10 s lifetime would mostly hit after the first round).
       setSearchCacheEnabled(!varied);
-      const m = await load(url, s, varied);
+      await startRow();
+      const m = await endRow(await load(url, s, varied));
       setSearchCacheEnabled(true);
-      const rss = Math.round(process.memoryUsage().rss / 2 ** 20);
+      const mb = (n: number | null | undefined) => (n ? Math.round(n / 2 ** 20) : '-');
       log(
-        `${s.name} ${m.mode}: ${m.rps.toFixed(0)} req/s, p50 ${m.p50} ms, p95 ${m.p95} ms, p99 ${m.p99} ms; ${rss} MB resident`,
+        `${s.name} ${m.mode}: ${m.rps.toFixed(0)} req/s, p50 ${m.p50} ms, p95 ${m.p95} ms, p99 ${m.p99} ms; peak ${mb(m.appPeak)} MB (database ${mb(m.databasePeak)} MB)`,
       );
       results.push(m);
     }
@@ -300,21 +321,24 @@ async function main() {
   if (hasClient) {
     const page: Scenario = { name: 'static page (/about)', path: '/about', headers: { accept: 'text/html' } };
     await drain();
-    results.push({ ...(await load(url, page, false, 4)), mode: 'ceiling' });
+    await startRow();
+    results.push({ ...(await endRow(await load(url, page, false, 4))), mode: 'ceiling' });
     await drain();
     const search = scenarios.find((s) => s.name === 'text search')!;
     setSearchCacheEnabled(false);
+    await startRow();
     const [, blocked] = await Promise.all([
       load(url, search, true),
       new Promise((r) => setTimeout(r, 500)).then(() => load(url, page, false, 4)),
     ]);
     setSearchCacheEnabled(true);
-    results.push({ ...blocked, name: 'static page (/about) while varied text searches run', mode: 'blocking' });
+    results.push({
+      ...(await endRow(blocked)),
+      name: 'static page (/about) while varied text searches run',
+      mode: 'blocking',
+    });
     log(`${blocked.name} blocking: p50 ${blocked.p50} ms, p95 ${blocked.p95} ms`);
   } else log('no dist/client: run npm run build first for the static page rows');
-  clearInterval(rssTimer);
-  rssPeak = Math.max(rssPeak, highWaterMark());
-  const databasePeak = database.memory ? (await database.memory()).peak : null;
   await app.close();
   await database.close();
   await dispose();
@@ -332,6 +356,7 @@ async function main() {
     plans,
     rssPeak,
     databasePeak,
+    beforeLoad,
   });
 }
 

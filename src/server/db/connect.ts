@@ -18,7 +18,7 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   close(): Promise<void>;
   /** Embedded database only: its process's resident memory (the benchmark reports it). */
-  memory?(): Promise<DatabaseMemory>;
+  memory?(opts?: { resetPeak?: boolean }): Promise<DatabaseMemory>;
   /**
    * PostgreSQL only: hears NOTIFY on `channel` from every process sharing the database, on a
    * connection of its own (a pooled one would be handed to queries). `onLost` is called once if
@@ -108,7 +108,7 @@ export async function openDatabase(opts: ConnectOptions): Promise<Database> {
     return {
       db,
       kind: 'pglite',
-      memory: () => client.memory(),
+      memory: (opts) => client.memory(opts),
       close: async () => {
         try {
           await client.close();

@@ -120,6 +120,15 @@ describe('PgliteProcess', () => {
     if (fs.existsSync('/proc/self/status')) expect(memory.peak).toBeGreaterThanOrEqual(memory.rss);
   });
 
+  it.runIf(fs.existsSync('/proc/self/clear_refs'))('starts a new high-water mark when asked', async () => {
+    // Grow the database process's memory past what it needs afterwards: a large sort.
+    await db.query('select count(*) from (select md5(g::text) from generate_series(1, 300000) g order by 1) s');
+    const before = await db.memory({ resetPeak: true });
+    const after = await db.memory();
+    expect(after.peak).toBeLessThanOrEqual(before.peak);
+    expect(after.peak).toBeLessThanOrEqual(after.rss + 4 * 2 ** 20);
+  });
+
   it("says why a folder cannot be opened, with the database's own message", async () => {
     // A file where the data folder should be.
     const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'kc-pglite-')), 'not-a-folder');

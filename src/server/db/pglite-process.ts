@@ -168,9 +168,10 @@ export class PgliteProcess implements PgliteLikeClient {
     return result;
   }
 
-  /** The database process's memory (the benchmark reports it beside the app's). */
-  memory(): Promise<DatabaseMemory> {
-    return this.call<DatabaseMemory>({ op: 'memory' });
+  /** The database process's memory (the benchmark reports it beside the app's); `resetPeak` then
+   * starts a new high-water mark, so that the next call's peak is that stretch's alone (Linux). */
+  memory(opts: { resetPeak?: boolean } = {}): Promise<DatabaseMemory> {
+    return this.call<DatabaseMemory>({ op: 'memory', resetPeak: opts.resetPeak === true });
   }
 
   /** Closes the database (its files are consistent afterwards) and waits for its process to end. */
