@@ -1,16 +1,25 @@
-// The map's answers (GET /api/locations/points and /map, decision 0203), built as JSON by the
-// database.
+// The map's answers (GET /api/locations/points and /map, decision 0203) as JSON: from the
+// in-process search index when it can answer (decision 0504, the same answer), else built by the
+// database with the SQL below.
 import { type SQL, sql } from 'drizzle-orm';
 import type { LocationPoint, MapCluster } from '../../../shared/schemas/location.js';
 import { MAP_CELL_PX, MAP_VIEW_POINT_LIMIT, MERCATOR_MAX_LAT, type MapView } from '../../../shared/map-grid.js';
 import type { Db } from '../../db/connect.js';
 import { compileOptions, type Row, rows } from './locations.reads.js';
 import { compileSearch, type SearchFilters } from './locations.search.js';
+import { mapWithIndex } from './search-index/sync.js';
 
 /** Every matching place that has coordinates, as a light map point {id, slug, name, category,
- * lat, lng}, already as the JSON answer: built by the database in one value, so 20,000 points are not parsed into row objects and serialised again in JavaScript
- * (that cost ten times the query itself on PGlite). */
+ * lat, lng} in id order, already as the JSON answer: the index keeps each place's point as JSON. */
 export async function searchPointsJson(db: Db, query: SearchFilters): Promise<string> {
+  const fromIndex = await mapWithIndex(db, query, null, Number.POSITIVE_INFINITY, false);
+  if (fromIndex !== null) return fromIndex;
+  return searchPointsJsonSql(db, query);
+}
+
+/** The same in SQL, built by the database in one value, so 20,000 points are not parsed into row
+ * objects and serialised again in JavaScript (that cost ten times the query itself on PGlite). */
+export async function searchPointsJsonSql(db: Db, query: SearchFilters): Promise<string> {
   const s = compileSearch(query, await compileOptions(db, query.search));
   return pointsJson(db, s.where);
 }
@@ -37,6 +46,18 @@ const withPoint = sql`l.latitude is not null and l.longitude is not null`;
  * transaction: a write in between only makes one answer briefly inconsistent, never wrong after.
  */
 export async function searchMapJson(
+  db: Db,
+  query: SearchFilters,
+  view: MapView | null,
+  pointLimit: number,
+): Promise<string> {
+  const fromIndex = await mapWithIndex(db, query, view, pointLimit);
+  if (fromIndex !== null) return fromIndex;
+  return searchMapJsonSql(db, query, view, pointLimit);
+}
+
+/** searchMapJson in SQL (the index's PlaceIndex.map answers the same). */
+export async function searchMapJsonSql(
   db: Db,
   query: SearchFilters,
   view: MapView | null,

@@ -9,8 +9,12 @@ import { addTerm, compareCodePoints, entryContribution, finishRank } from './ran
 import { PackedLists, Postings, SlotList } from './buffers.js';
 import type { IndexedPlace, IndexPage, IndexQuery } from './query.js';
 import { NameIndex } from './name-index.js';
+import type { MapCluster } from '../../../../shared/schemas/location.js';
+import { MAP_CELL_PX, MAP_VIEW_POINT_LIMIT, MERCATOR_MAX_LAT, type MapView } from '../../../../shared/map-grid.js';
 
-const rad = (deg: number) => deg * (Math.PI / 180);
+/** PostgreSQL's radians() multiplies by this (the same double as Math.PI / 180). */
+const RADIANS_PER_DEGREE = Math.PI / 180;
+const rad = (deg: number) => deg * RADIANS_PER_DEGREE;
 
 /** The SQL search's great-circle distance (locations.search.ts), written in the same steps; the
  * two cosines of the latitudes come computed (the place's is kept per slot, the same value). */
@@ -31,6 +35,10 @@ export class PlaceIndex {
   private nameKey = new Float64Array(this.cap);
   private cat = new Uint8Array(this.cap);
   private live = new Uint8Array(this.cap);
+  /** 1 when the place has coordinates (the map and radius searches skip the others). */
+  private located = new Uint8Array(this.cap);
+  /** Each slot's map point as JSON (locations.map.ts's answer is built from them). */
+  private points: string[] = [];
   /** Each slot's tag ids, and its open intervals as [start, end) pairs in epoch ms. */
   private readonly tags = new PackedLists((n) => new Int32Array(n));
   private readonly intervals = new PackedLists((n) => new Float64Array(n));
@@ -88,6 +96,8 @@ export class PlaceIndex {
     }
     this.cat[s] = c;
     this.live[s] = 1;
+    this.located[s] = p.point === null ? 0 : 1;
+    this.points[s] = p.point ?? '';
     const tagIds = [...new Set(p.tagIds)];
     this.tags.set(s, tagIds);
     for (const t of tagIds) {
@@ -138,6 +148,7 @@ export class PlaceIndex {
     if (s === undefined) return;
     this.slotOf.delete(id);
     this.live[s] = 0;
+    this.points[s] = '';
     this.tags.set(s, []);
     this.intervals.set(s, []);
     this.dead++;
@@ -158,6 +169,7 @@ export class PlaceIndex {
     this.nameKey = copy(this.nameKey, Float64Array);
     this.cat = copy(this.cat, Uint8Array);
     this.live = copy(this.live, Uint8Array);
+    this.located = copy(this.located, Uint8Array);
     this.slotName = copy(this.slotName, Int32Array);
     this.cap = cap;
   }
@@ -199,7 +211,7 @@ export class PlaceIndex {
   private spatialIndex() {
     if (!this.spatial) {
       const slots: number[] = [];
-      for (let s = 0; s < this.used; s++) if (this.live[s]) slots.push(s);
+      for (let s = 0; s < this.used; s++) if (this.live[s] && this.located[s]) slots.push(s);
       const tree = new KDBush(Math.max(slots.length, 1));
       for (const s of slots) tree.add(this.lng[s]!, this.lat[s]!);
       if (!slots.length) tree.add(0, 0);
@@ -209,8 +221,9 @@ export class PlaceIndex {
     return this.spatial;
   }
 
-  /** The page of a search; null when SQL must answer it (see typoMatches). */
-  search(q: IndexQuery): IndexPage | null {
+  /** Collects the slots a search matches in foundList (rank and miles filled for them); whether
+   * they are ranked by text, or null when SQL must answer it (see typoMatches). */
+  private collect(q: IndexQuery): boolean | null {
     const catCode = q.category && q.category !== 'all' ? (this.categories.get(q.category) ?? -1) : 0;
     const tagIds = [...new Set(q.tagIds ?? [])];
     const box = q.point ? boundingBox(q.point.lat, q.point.lng, q.point.radius) : null;
@@ -251,6 +264,7 @@ export class PlaceIndex {
         if (!open) return false;
       }
       if (q.point && box) {
+        if (!this.located[s]) return false;
         const la = this.lat[s]!;
         const ln = this.lng[s]!;
         if (la < box.minLat || la > box.maxLat || ln < box.minLng || ln > box.maxLng) return false;
@@ -354,7 +368,16 @@ export class PlaceIndex {
     } else {
       for (let s = 0; s < this.used; s++) if (passes(s)) found.push(s);
     }
+    return ranked;
+  }
 
+  /** The page of a search; null when SQL must answer it. */
+  search(q: IndexQuery): IndexPage | null {
+    const ranked = this.collect(q);
+    if (ranked === null) return null;
+    const found = this.foundList;
+    const score = this.score;
+    const miles = this.miles;
     // locations.reads.ts's order: rank desc, distance asc, then lower(name), name, id (nameKey).
     const cmp = (a: number, b: number): number => {
       if (ranked) {
@@ -392,5 +415,99 @@ export class PlaceIndex {
       distances: page.map((s) => (q.point ? miles[s]! : null)),
       total,
     };
+  }
+
+  /**
+   * The map's answer (GET /api/locations/map and /points) as JSON, the same as locations.map.ts's
+   * SQL builds it: the places with coordinates among the matches, their total and bounds; every
+   * one as a point up to `pointLimit`; else, with a view, its places as points when few, or one
+   * cluster per grid cell (the same cell formula, in the same steps), a lone place as its point.
+   * `view` null and `pointLimit` Infinity: the bare list of points (/points). Null when SQL must
+   * answer.
+   */
+  map(q: IndexQuery, view: MapView | null, pointLimit: number, withSummary = true): string | null {
+    if (this.collect(q) === null) return null;
+    const found = this.foundList;
+    const slots: number[] = [];
+    let west = Number.POSITIVE_INFINITY;
+    let south = Number.POSITIVE_INFINITY;
+    let east = Number.NEGATIVE_INFINITY;
+    let north = Number.NEGATIVE_INFINITY;
+    for (let i = 0; i < found.length; i++) {
+      const s = found.items[i]!;
+      if (!this.located[s]) continue;
+      slots.push(s);
+      west = Math.min(west, this.lng[s]!);
+      east = Math.max(east, this.lng[s]!);
+      south = Math.min(south, this.lat[s]!);
+      north = Math.max(north, this.lat[s]!);
+    }
+    const byId = (a: number, b: number) => this.ids[a]! - this.ids[b]!;
+    const pointsOf = (list: number[]) =>
+      `[${list
+        .sort(byId)
+        .map((s) => this.points[s]!)
+        .join(',')}]`;
+    if (!withSummary) return pointsOf(slots);
+    const total = slots.length;
+    const bounds = total ? { west, south, east, north } : null;
+    const answer = (complete: boolean, points: string, clusters: string) =>
+      `{"total":${total},"bounds":${JSON.stringify(bounds)},"complete":${complete},"points":${points},"clusters":${clusters}}`;
+    if (total <= pointLimit) return answer(true, pointsOf(slots), '[]');
+    if (!view) return answer(false, '[]', '[]');
+
+    // point <@ box: the view's edges included.
+    const inView = slots.filter((s) => {
+      const la = this.lat[s]!;
+      const ln = this.lng[s]!;
+      return ln >= view.west && ln <= view.east && la >= view.south && la <= view.north;
+    });
+    if (inView.length <= Math.min(pointLimit, MAP_VIEW_POINT_LIMIT)) return answer(false, pointsOf(inView), '[]');
+
+    // locations.map.ts's gridCell, step by step: radians() is a multiplication by pi/180.
+    const cellsPerWorld = (256 * 2 ** view.zoom) / MAP_CELL_PX;
+    const cells = new Map<
+      string,
+      { n: number; lat: number; lng: number; w: number; s: number; e: number; nn: number; one: number }
+    >();
+    for (const s of inView) {
+      const la = this.lat[s]!;
+      const ln = this.lng[s]!;
+      const phi = Math.max(-MERCATOR_MAX_LAT, Math.min(MERCATOR_MAX_LAT, la)) * RADIANS_PER_DEGREE;
+      const column = Math.floor(((ln + 180) / 360) * cellsPerWorld);
+      const row = Math.floor(((1 - Math.log(Math.tan(phi) + 1 / Math.cos(phi)) / Math.PI) / 2) * cellsPerWorld);
+      const key = `${column},${row}`;
+      const c = cells.get(key);
+      if (!c) cells.set(key, { n: 1, lat: la, lng: ln, w: ln, s: la, e: ln, nn: la, one: this.ids[s]! });
+      else {
+        c.n++;
+        c.lat += la;
+        c.lng += ln;
+        c.w = Math.min(c.w, ln);
+        c.e = Math.max(c.e, ln);
+        c.s = Math.min(c.s, la);
+        c.nn = Math.max(c.nn, la);
+        c.one = Math.min(c.one, this.ids[s]!);
+      }
+    }
+    const groups = [...cells.values()].sort((a, b) => b.n - a.n || a.one - b.one);
+    const points: string[] = [];
+    const clusters: MapCluster[] = [];
+    // Five decimals are a metre: more only lengthens the answer.
+    const r = (v: number) => Math.round(v * 1e5) / 1e5;
+    for (const g of groups) {
+      if (g.n === 1) points.push(this.points[this.slotOf.get(g.one)!]!);
+      else
+        clusters.push({
+          lat: r(g.lat / g.n),
+          lng: r(g.lng / g.n),
+          count: g.n,
+          west: r(g.w),
+          south: r(g.s),
+          east: r(g.e),
+          north: r(g.nn),
+        });
+    }
+    return answer(false, `[${points.join(',')}]`, JSON.stringify(clusters));
   }
 }

@@ -7,6 +7,9 @@ export interface IndexedPlace {
   /** lower(name) as the database lower-cases it (typos are matched against it). */
   lowerName: string;
   category: string;
+  /** The map's point of the place ({id, slug, name, category, lat, lng} as JSON), null when it has
+   * no coordinates (then latitude and longitude are 0 and never match). */
+  point: string | null;
   latitude: number;
   longitude: number;
   /** The place's rank in the database's order of (lower(name), name, id): its collation decides. */

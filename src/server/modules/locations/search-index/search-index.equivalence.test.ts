@@ -10,7 +10,10 @@ import { openTestDatabase } from '../../../test/test-app.js';
 import { searchLocationsSql } from '../locations.reads.js';
 import type { SearchFilters } from '../locations.search.js';
 import { refreshOpenIntervals } from '../writes/index.js';
-import { buildSearchIndex, searchWithIndex } from './sync.js';
+import { searchMapJsonSql, searchPointsJsonSql } from '../locations.map.js';
+import { buildSearchIndex, mapWithIndex, searchWithIndex } from './sync.js';
+import { tileArea } from '../../../../shared/map-grid.js';
+import type { MapAnswer } from '../../../../shared/schemas/location.js';
 
 // Saturday 13 June 2026, 10:00 in Kansas City.
 const NOW = new Date('2026-06-13T15:00:00Z');
@@ -97,6 +100,66 @@ describe('search index equivalence with the SQL search', () => {
         { ...base, lat: p.lat, lng: p.lng, radius: 2 },
       ];
       for (const q of queries) await compare(q);
+    }
+  }, 120_000);
+
+  it("answers the map's points, totals, bounds and clusters as its SQL does", async () => {
+    const points = searchPoints(12);
+    const terms = searchTerms(12);
+    // Some places without coordinates, which the map never shows.
+    await database.db.execute(sql`update locations set latitude = null, longitude = null where id % 89 = 0`);
+    let clustered = 0;
+    for (let i = 0; i < 12; i++) {
+      const p = points[i]!;
+      const cat = BENCH_CATEGORIES[i % BENCH_CATEGORIES.length] as Query['category'];
+      const filters: SearchFilters[] = [
+        { ...base },
+        { ...base, category: cat },
+        { ...base, search: terms[i], tagIds: [tagIds[i % tagIds.length]!] },
+        { ...base, lat: p.lat, lng: p.lng, radius: 2 + (i % 4) },
+        { ...base, openNow: true, category: cat },
+        { ...base, search: 'the' },
+      ];
+      for (const f of filters) {
+        const bare = await mapWithIndex(database.db, f, null, Number.POSITIVE_INFINITY, false);
+        expect(JSON.parse(bare!)).toEqual(JSON.parse(await searchPointsJsonSql(database.db, f)));
+        for (const [view, limit] of [
+          [null, 1000],
+          [null, 10],
+          [tileArea({ west: p.lng - 0.3, south: p.lat - 0.15, east: p.lng + 0.3, north: p.lat + 0.15 }, 11), 10],
+          [
+            tileArea(
+              { west: p.lng - 0.05, south: p.lat - 0.03, east: p.lng + 0.05, north: p.lat + 0.03 },
+              13 + (i % 3),
+            ),
+            10,
+          ],
+        ] as const) {
+          const got = JSON.parse((await mapWithIndex(database.db, f, view, limit))!) as MapAnswer;
+          const want = JSON.parse(await searchMapJsonSql(database.db, f, view, limit)) as MapAnswer;
+          // A cluster's centre is an average: summed in another order it may differ in the last
+          // bit, and so, rarely, in its fifth (rounded) decimal.
+          const centres = (a: MapAnswer) => a.clusters.map((c) => [c.lat, c.lng]);
+          const rest = (a: MapAnswer) => ({ ...a, clusters: a.clusters.map((c) => ({ ...c, lat: 0, lng: 0 })) });
+          expect(rest(got)).toEqual(rest(want));
+          centres(got).forEach(([lat, lng], k) => {
+            expect(Math.abs(lat! - centres(want)[k]![0]!)).toBeLessThanOrEqual(1.01e-5);
+            expect(Math.abs(lng! - centres(want)[k]![1]!)).toBeLessThanOrEqual(1.01e-5);
+          });
+          if (got.clusters.length) clustered++;
+        }
+      }
+    }
+    // The views did cluster (not only lists of points).
+    expect(clustered).toBeGreaterThan(10);
+    // At the edge of the points limit: exactly as many places in view as it allows, and one more.
+    const p = points[0]!;
+    const view = tileArea({ west: p.lng - 0.02, south: p.lat - 0.01, east: p.lng + 0.02, north: p.lat + 0.01 }, 14);
+    const inView = (JSON.parse(await searchMapJsonSql(database.db, base, view, 200)) as MapAnswer).points.length;
+    expect(inView).toBeGreaterThan(2);
+    for (const limit of [inView, inView - 1]) {
+      const got = JSON.parse((await mapWithIndex(database.db, base, view, limit))!) as MapAnswer;
+      expect(got).toEqual(JSON.parse(await searchMapJsonSql(database.db, base, view, limit)));
     }
   }, 120_000);
 

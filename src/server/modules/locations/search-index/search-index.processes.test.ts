@@ -10,7 +10,8 @@ import { locationTags, tags } from '../../../db/schema.js';
 import { useTestApp } from '../../../test/test-app.js';
 import { searchLocations } from '../locations.reads.js';
 import { createLocation, refreshTagText, updateLocation } from '../writes/index.js';
-import { buildSearchIndex, searchWithIndex } from './sync.js';
+import { searchMapJson } from '../locations.map.js';
+import { buildSearchIndex, mapWithIndex, searchWithIndex } from './sync.js';
 
 const anon = { sessionId: 'processes', clientHash: 'h' };
 const noGeo = { geocode: async () => null };
@@ -65,6 +66,29 @@ describe('search index on every process', () => {
 
     await t.database.db.execute(sql`delete from locations where id = ${id}`);
     expect(await names({ search: 'wombat', radius: 5 })).toEqual([]);
+  });
+
+  it("moves the map's point of a place as it is placed, renamed and deleted", async () => {
+    const created = await createLocation(
+      write(),
+      { name: 'Numbat Meadow', category: 'park', address: '1 Main St, Kansas City, MO 64105', tagIds: [] } as never,
+      anon,
+    );
+    const id = created.id;
+    const map = async () => {
+      const query = { search: 'numbat', radius: 5 };
+      expect(await mapWithIndex(other.db, query, null, 1000)).not.toBeNull();
+      const answer = JSON.parse(await searchMapJson(other.db, query, null, 1000));
+      return answer.points.map((p: { name: string; lat: number }) => [p.name, p.lat]);
+    };
+    await t.database.db.execute(sql`update locations set latitude = null, longitude = null where id = ${id}`);
+    expect(await map()).toEqual([]);
+    await t.database.db.execute(sql`update locations set latitude = 39.1, longitude = -94.58 where id = ${id}`);
+    expect(await map()).toEqual([['Numbat Meadow', 39.1]]);
+    await updateLocation(write(), id, { name: 'Numbat Glade' }, anon);
+    expect(await map()).toEqual([['Numbat Glade', 39.1]]);
+    await t.database.db.execute(sql`delete from locations where id = ${id}`);
+    expect(await map()).toEqual([]);
   });
 
   it('keeps name order right for renamed places (the database orders names)', async () => {

@@ -8,9 +8,11 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { seasonWindowEnd } from '../../../../shared/hours-status.js';
 import type { Db } from '../../../db/connect.js';
+import { now as clockNow } from '../../../lib/clock.js';
+import type { MapView } from '../../../../shared/map-grid.js';
 import { buildTextQuery, MIN_TRIGRAM_LENGTH, type SearchFilters } from '../locations.search.js';
 import { PlaceIndex } from './place-index.js';
-import type { IndexedPlace, IndexPage, IndexText } from './query.js';
+import type { IndexedPlace, IndexPage, IndexQuery, IndexText } from './query.js';
 import { isAscii } from './trigram.js';
 import { indexTurn } from './turns.js';
 import { parseTsvector } from './rank.js';
@@ -33,10 +35,12 @@ const json = <T>(v: unknown): T => (typeof v === 'string' ? JSON.parse(v) : v) a
 
 interface LoadedRow {
   id: number;
+  slug: string;
+  name: string;
   lower_name: string;
   category: string;
-  latitude: number;
-  longitude: number;
+  latitude: number | null;
+  longitude: number | null;
   hidden: boolean;
   vector: string;
   tag_ids: unknown;
@@ -47,7 +51,7 @@ interface LoadedRow {
 const loadPlaces = (db: Db, where: SQL, tail: SQL = sql``) =>
   rows<LoadedRow>(
     db,
-    sql`select l.id, lower(l.name) as lower_name, l.category, l.latitude, l.longitude, l.hidden, l.search_vector::text as vector,
+    sql`select l.id, l.slug, l.name, lower(l.name) as lower_name, l.category, l.latitude, l.longitude, l.hidden, l.search_vector::text as vector,
           coalesce((select json_agg(lt.tag_id) from location_tags lt where lt.location_id = l.id), '[]'::json) as tag_ids,
           coalesce((select json_agg(json_build_array(extract(epoch from oi.starts_at) * 1000,
                                                      extract(epoch from oi.ends_at) * 1000))
@@ -56,12 +60,17 @@ const loadPlaces = (db: Db, where: SQL, tail: SQL = sql``) =>
   );
 
 function toPlace(r: LoadedRow, nameKey: number): IndexedPlace {
+  const located = r.latitude !== null && r.longitude !== null;
+  const [lat, lng] = [Number(r.latitude), Number(r.longitude)];
+  const id = Number(r.id);
   return {
-    id: r.id,
+    id,
     lowerName: r.lower_name,
     category: r.category,
-    latitude: Number(r.latitude),
-    longitude: Number(r.longitude),
+    // The map's point, in locations.map.ts's fields and order.
+    point: located ? JSON.stringify({ id, slug: r.slug, name: r.name, category: r.category, lat, lng }) : null,
+    latitude: located ? lat : 0,
+    longitude: located ? lng : 0,
     nameKey,
     vector: parseTsvector(r.vector ?? ''),
     tagIds: json<number[]>(r.tag_ids).map(Number),
@@ -292,11 +301,13 @@ export function dropSearchIndex(db: Db) {
 export const searchIndexEnabled = () => process.env.SEARCH_INDEX !== 'off';
 
 /**
- * The page of a search from the index: ids in order, their distances and the total; null when the
- * SQL search must answer (the index is being built, or a word needs what only SQL does: a stop
- * word, or a word matching no place, which the SQL search retries as a typo).
+ * Runs `use` with the index and the search `f` in the index's terms, once it is this search's turn
+ * (turns.ts); null when the SQL search must answer (the index is being built, or a word needs what
+ * only SQL does: a word the parser splits, or a typo in other than ASCII letters), `empty` when a
+ * word can match nothing. `use` runs without a wait in between, so the conditions, the version and
+ * the answer all see one index.
  */
-export async function searchWithIndex(
+async function withIndexQuery<T>(
   db: Db,
   f: SearchFilters & { limit?: number; offset?: number },
   now: Date,
@@ -304,8 +315,9 @@ export async function searchWithIndex(
     /** false: answer from the index as it is, without reading the version first; the caller then
      * reads `searchVersionSql` with the page and asks again, caught up, when it moved. */
     catchUp?: boolean;
-  } = {},
-): Promise<(IndexPage & { version: number }) | null> {
+  },
+  use: (index: PlaceIndex, query: IndexQuery | 'empty', version: number) => T,
+): Promise<T | null> {
   if (!searchIndexEnabled()) return null;
   const s = syncOf(db);
   if (!s.index) {
@@ -315,10 +327,11 @@ export async function searchWithIndex(
   if (opts.catchUp !== false && (!(await s.catchUp()) || !s.index)) return null;
   const text = buildTextQuery(f.search);
   const lexemes = text ? await s.lexemesOf(text.words) : [];
-  // From here on nothing waits: the conditions, the version and the search see one index.
   await indexTurn();
   const index = s.index;
   if (!index) return null;
+  // The version this answer is exact for: read after the last wait, with the index it searches.
+  const version = s.version;
   let indexText: IndexText | null = null;
   if (text) {
     const conditions: IndexText['conditions'] = [];
@@ -331,16 +344,14 @@ export async function searchWithIndex(
       if (word.length >= MIN_TRIGRAM_LENGTH && (lexeme === '' || !index.matchesAny(lexeme))) {
         if (!isAscii(word)) return null;
         conditions.push({ typo: word });
-      } else if (lexeme === '') return { ids: [], distances: [], total: 0, version: s.version };
+      } else if (lexeme === '') return use(index, 'empty', version);
       else conditions.push({ prefix: lexeme });
     }
     if (conditions.some((c) => 'typo' in c) && !isAscii(text.plain)) return null;
     indexText = { conditions, rankItems: lexemes.filter((l): l is string => !!l), plain: text.plain };
   }
   const hasPoint = f.lat !== undefined && f.lng !== undefined;
-  // The version this answer is exact for: read after the last wait, with the index it searches.
-  const version = s.version;
-  const page = index.search({
+  const query: IndexQuery = {
     category: f.category,
     tagIds: f.tagIds,
     openNow: f.openNow,
@@ -352,8 +363,45 @@ export async function searchWithIndex(
     text: indexText,
     limit: f.limit,
     offset: f.offset ?? 0,
+  };
+  return use(index, query, version);
+}
+
+/**
+ * The page of a search from the index: ids in order, their distances and the total; null when the
+ * SQL search must answer (see withIndexQuery).
+ */
+export async function searchWithIndex(
+  db: Db,
+  f: SearchFilters & { limit?: number; offset?: number },
+  now: Date,
+  opts: { catchUp?: boolean } = {},
+): Promise<(IndexPage & { version: number }) | null> {
+  return withIndexQuery(db, f, now, opts, (index, query, version) => {
+    if (query === 'empty') return { ids: [], distances: [], total: 0, version };
+    const page = index.search(query);
+    return page && { ...page, version };
   });
-  return page && { ...page, version };
+}
+
+/** The answer of no match at all: the map's, or the bare list of points. */
+const NO_MAP_MATCH = '{"total":0,"bounds":null,"complete":true,"points":[],"clusters":[]}';
+
+/**
+ * The map's answer from the index (PlaceIndex.map), caught up with every committed write first;
+ * `view` null and `summary` false: the bare list of points. Null when SQL must answer.
+ */
+export async function mapWithIndex(
+  db: Db,
+  f: SearchFilters,
+  view: MapView | null,
+  pointLimit: number,
+  summary = true,
+): Promise<string | null> {
+  return withIndexQuery(db, f, clockNow(), {}, (index, query) => {
+    if (query === 'empty') return summary ? NO_MAP_MATCH : '[]';
+    return index.map(query, view, pointLimit, summary);
+  });
 }
 
 /** The change log's version as a column, read with a search's page in the same statement. */
