@@ -134,8 +134,11 @@ function load(url: string, scenario: Scenario, varied = false, connections = CON
 }
 
 async function main() {
-  // This process is the server under test: the same heap policy as src/server/main.ts.
+  // This process is the server under test: the same heap policy as src/server/main.ts, and the
+  // environment npm start gives it (scripts/start.mjs), without which the server renderer would
+  // load React's development build.
   limitHeapGrowth();
+  process.env.NODE_ENV ??= 'production';
   const started = Date.now();
   const load1 = os.loadavg()[0]!.toFixed(1);
   const bench = await createBenchDatabase();
