@@ -47,8 +47,9 @@ export interface RunFacts {
   rssPeak: number;
   /** The embedded database's own process (decision 0507): its peak, bytes; null on PostgreSQL. */
   databasePeak: number | null;
-  /** Both peaks before the first row: start, index build and the single requests. */
+  /** Both peaks before the load (start, index build and the single requests), and the warm-up's. */
   beforeLoad: { app: number; database: number | null };
+  warmUp: { app: number; database: number | null };
 }
 
 export function writeReport({
@@ -64,6 +65,7 @@ export function writeReport({
   rssPeak,
   databasePeak,
   beforeLoad,
+  warmUp,
 }: RunFacts) {
   const mb = (n: number) => Math.round(n / 2 ** 20);
   const cpu = os.cpus();
@@ -74,7 +76,7 @@ export function writeReport({
     `- Node ${process.version}, ${label}, one app process, autocannon (a child process) ${CONNECTIONS} connections x ${SECONDS} s per row`,
     `- Data: ${PLACES.toLocaleString('en-US')} synthetic places within ~40 km of downtown Kansas City, ${TAG_VOCABULARY.length} tags, 1-5 tags each; loaded in ${loadSeconds.toFixed(1)} s`,
     `- Restart on the seeded data: database opened in ${restart.openSeconds.toFixed(1)} s; ${restart.indexSeconds === null ? 'search index off (SEARCH_INDEX=off)' : `search index (decision 0504) built in ${restart.indexSeconds.toFixed(1)} s`}`,
-    `- Server memory: the app server's process peaked at ${mb(rssPeak)} MB resident (from its start on the seeded data, index build and load included; the seeding and the load generator run in other processes)${databasePeak === null ? '' : `; the embedded database's own process (decision 0507) at ${mb(databasePeak)} MB, ${mb(rssPeak + databasePeak)} MB for the two together`}. Before the first row (start, index build, the single requests below): ${mb(beforeLoad.app)} MB${beforeLoad.database === null ? '' : ` and ${mb(beforeLoad.database)} MB`}; each row's own peak is in the table`,
+    `- Server memory: the app server's process peaked at ${mb(rssPeak)} MB resident (from its start on the seeded data, index build and load included; the seeding and the load generator run in other processes)${databasePeak === null ? '' : `; the embedded database's own process (decision 0507) at ${mb(databasePeak)} MB, ${mb(rssPeak + databasePeak)} MB for the two together`}. Before the load (start, index build, the single requests below): ${mb(beforeLoad.app)} MB${beforeLoad.database === null ? '' : ` and ${mb(beforeLoad.database)} MB`}; during the warm-up (every varied list, map points and pages included): ${mb(warmUp.app)} MB${warmUp.database === null ? '' : ` and ${mb(warmUp.database)} MB`}; each row's own peak is in the table`,
   ];
   const fmt = (n: number) => (Number.isFinite(n) ? n.toFixed(1) : '-');
   const peaks = (r: Measured) =>
