@@ -53,8 +53,8 @@ export interface CachedAnswer {
   /** X-Total-Count of a list answer. */
   total?: number;
   etag: string;
-  /** Filled on first request that accepts gzip. */
-  gzipped?: Buffer;
+  /** Started by the first request that accepts gzip; the requests that come while it runs share it. */
+  gzipped?: Promise<Buffer>;
 }
 
 interface Entry {
@@ -149,7 +149,7 @@ export function createSearchCache(): SearchCache {
  * the answer is too small to bother. */
 export async function gzippedBody(answer: CachedAnswer): Promise<Buffer | null> {
   if (answer.body.length < GZIP_MIN_BYTES) return null;
-  if (!answer.gzipped) answer.gzipped = await gzip(answer.body, { level: 6 });
+  answer.gzipped ??= gzip(answer.body, { level: 6 });
   return answer.gzipped;
 }
 

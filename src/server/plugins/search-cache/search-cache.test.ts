@@ -2,7 +2,8 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jsonHeaders, useTestApp } from '../../test/test-app.js';
 import { LOCATION_LIST_QUERY_FIELDS, locationListQuerySchema } from '../../../shared/schemas/location.js';
-import { createSearchCache, dataVersion, writeMayChangeSearch } from './cache.js';
+import zlib from 'node:zlib';
+import { createSearchCache, dataVersion, gzippedBody, writeMayChangeSearch } from './cache.js';
 import { searchKey } from './index.js';
 
 describe('search cache', () => {
@@ -19,6 +20,15 @@ describe('search cache', () => {
     expect(a).toBe(b);
     expect((await cache.get('k', compute)).body.toString()).toBe('[1]');
     expect(runs).toBe(1);
+  });
+
+  it('compresses an answer once, for every request that asks for gzip while it runs', async () => {
+    const cache = createSearchCache();
+    const body = JSON.stringify(Array.from({ length: 2000 }, (_, i) => ({ id: i, name: `place ${i}` })));
+    const answer = await cache.get('big', async () => ({ body }));
+    const [a, b] = await Promise.all([gzippedBody(answer), gzippedBody(answer)]);
+    expect(a).toBe(b);
+    expect(zlib.gunzipSync(a!).toString()).toBe(body);
   });
 
   it('bumps on writes that can change a search, not on counters', () => {
