@@ -103,7 +103,8 @@ export function pageScenarios(slugs: string[]): Scenario[] {
       name: 'page: Discover (/)',
       path: '/',
       headers: html,
-      varied: terms.map((t) => `/discover?search=${encodeURIComponent(t)}`),
+      // `q`: the Discover page's own key for the search words (features/discover/filters.ts).
+      varied: terms.map((t) => `/discover?q=${encodeURIComponent(t)}`),
     },
     {
       name: 'page: a location',
