@@ -7,7 +7,7 @@ import { MAP_CELL_PX, MAP_VIEW_POINT_LIMIT, MERCATOR_MAX_LAT, type MapView } fro
 import type { Db } from '../../db/connect.js';
 import { compileOptions, type Row, rows } from './locations.reads.js';
 import { compileSearch, type SearchFilters } from './locations.search.js';
-import { mapWithIndex } from './search-index/sync.js';
+import { mapWithIndex } from './search-index/index-search.js';
 
 /** Every matching place that has coordinates, as a light map point {id, slug, name, category,
  * lat, lng} in id order, already as the JSON answer: the index keeps each place's point as JSON. */

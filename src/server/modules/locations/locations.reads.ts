@@ -18,7 +18,8 @@ import {
   type SearchFilters,
   typoCandidatesQuery,
 } from './locations.search.js';
-import { readSearchVersion, searchVersionSql, searchWithIndex } from './search-index/sync.js';
+import { searchWithIndex } from './search-index/index-search.js';
+import { readSearchVersion, searchVersionSql } from './search-index/sync.js';
 
 export const LOCATION_NOT_FOUND = MSG.locationNotFoundShort;
 

@@ -4,25 +4,16 @@
 // it with the SQL search. Slots are append-only: a changed place gets a new slot and its old one
 // is marked dead, so posting lists never need removals; sync.ts rebuilds when dead slots pile up.
 import KDBush from 'kdbush';
-import { boundingBox, EARTH_RADIUS_MILES } from '../locations.search.js';
-import { addTerm, compareCodePoints, entryContribution, finishRank } from './rank.js';
-import { PackedLists, Postings, SlotList } from './buffers.js';
+import { boundingBox } from '../locations.search.js';
+import { addTerm, compareCodePoints, finishRank } from './rank.js';
+import { Lexicon } from './lexicon.js';
+import { PackedLists, SlotList } from './buffers.js';
 import type { IndexedPlace, IndexPage, IndexQuery } from './query.js';
 import { NameIndex } from './name-index.js';
-import type { MapCluster } from '../../../../shared/schemas/location.js';
-import { MAP_CELL_PX, MAP_VIEW_POINT_LIMIT, MERCATOR_MAX_LAT, type MapView } from '../../../../shared/map-grid.js';
-
-/** PostgreSQL's radians() multiplies by this (the same double as Math.PI / 180). */
-const RADIANS_PER_DEGREE = Math.PI / 180;
-const rad = (deg: number) => deg * RADIANS_PER_DEGREE;
-
-/** The SQL search's great-circle distance (locations.search.ts), written in the same steps; the
- * two cosines of the latitudes come computed (the place's is kept per slot, the same value). */
-function distanceMiles(lat: number, lng: number, cosLat: number, plat: number, plng: number, cosPlat: number): number {
-  const a = Math.sin(rad(plat - lat) / 2);
-  const b = Math.sin(rad(plng - lng) / 2);
-  return EARTH_RADIUS_MILES * 2 * Math.asin(Math.min(1, Math.sqrt(a * a + cosLat * cosPlat * (b * b))));
-}
+import type { MapView } from '../../../../shared/map-grid.js';
+import { mapAnswer } from './map-answer.js';
+import { distanceMiles, rad } from './geo.js';
+import { pageInOrder } from './page-order.js';
 
 export class PlaceIndex {
   private cap = 1024;
@@ -48,10 +39,7 @@ export class PlaceIndex {
   /** Distinct lower-cased names, their places and their trigrams (for typos). */
   private slotName = new Int32Array(this.cap);
   private readonly names = new NameIndex();
-  private readonly lexicon = new Map<string, number>();
-  private readonly lexemes: string[] = [];
-  private readonly postings: Postings[] = [];
-  private sortedLexemes: number[] | null = null;
+  private readonly lexicon = new Lexicon();
   private spatial: { tree: KDBush; slots: Int32Array } | null = null;
   /** Scratch space of a text query (queries run one at a time on this thread). */
   private acc = new Float64Array(0);
@@ -107,17 +95,7 @@ export class PlaceIndex {
     }
     this.intervals.set(s, p.intervals);
     this.slotName[s] = this.names.add(p.lowerName, s);
-    for (const e of p.vector) {
-      let lex = this.lexicon.get(e.lexeme);
-      if (lex === undefined) {
-        lex = this.lexemes.length;
-        this.lexicon.set(e.lexeme, lex);
-        this.lexemes.push(e.lexeme);
-        this.postings.push(new Postings());
-        this.sortedLexemes = null;
-      }
-      this.postings[lex]!.push(s, entryContribution(e.weights));
-    }
+    for (const e of p.vector) this.lexicon.add(s, e);
     this.spatial = null;
   }
 
@@ -125,7 +103,7 @@ export class PlaceIndex {
   trim() {
     this.tags.trim();
     this.intervals.trim();
-    for (const p of this.postings) p.trim();
+    this.lexicon.trim();
   }
 
   /** Changes only a place's open intervals (the daily extension touches every place's). */
@@ -174,35 +152,9 @@ export class PlaceIndex {
     this.cap = cap;
   }
 
-  /** Lexeme ids in code point order (the order of a tsvector's entries), rebuilt after additions. */
-  private sorted(): number[] {
-    if (!this.sortedLexemes) {
-      this.sortedLexemes = this.lexemes
-        .map((_, i) => i)
-        .sort((a, b) => compareCodePoints(this.lexemes[a]!, this.lexemes[b]!));
-    }
-    return this.sortedLexemes;
-  }
-
-  /** The lexeme ids starting with `prefix`, in code point order. */
-  private prefixRange(prefix: string): number[] {
-    const order = this.sorted();
-    let lo = 0;
-    let hi = order.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if (compareCodePoints(this.lexemes[order[mid]!]!, prefix) < 0) lo = mid + 1;
-      else hi = mid;
-    }
-    const out: number[] = [];
-    for (let i = lo; i < order.length && this.lexemes[order[i]!]!.startsWith(prefix); i++) out.push(order[i]!);
-    return out;
-  }
-
   /** Whether a visible place has a lexeme starting with `prefix` (else the SQL search tries typos). */
   matchesAny(prefix: string): boolean {
-    for (const lex of this.prefixRange(prefix)) {
-      const p = this.postings[lex]!;
+    for (const p of this.lexicon.withPrefix(prefix)) {
       for (let j = 0; j < p.length; j++) if (this.live[p.slots[j]!]) return true;
     }
     return false;
@@ -301,8 +253,7 @@ export class PlaceIndex {
       // that is a word's prefix condition also marks the places it matches.
       for (const item of items) {
         const bit = bitOf.get(`p:${item}`) ?? 0;
-        for (const lex of this.prefixRange(item)) {
-          const p = this.postings[lex]!;
+        for (const p of this.lexicon.withPrefix(item)) {
           for (let j = 0; j < p.length; j++) {
             const s = p.slots[j]!;
             if (!this.live[s]) continue;
@@ -392,24 +343,7 @@ export class PlaceIndex {
     };
     const total = found.length;
     const end = q.limit === undefined ? total : Math.min(total, q.offset + q.limit);
-    let page: number[];
-    if (end <= 128 && total > 4 * end) {
-      // The first `end` only: a sorted buffer, most candidates rejected by one comparison.
-      const best: number[] = [];
-      for (let i = 0; i < total; i++) {
-        const s = found.items[i]!;
-        if (best.length === end) {
-          if (end === 0 || cmp(s, best[end - 1]!) >= 0) continue;
-          best.pop();
-        }
-        let at = best.length;
-        while (at > 0 && cmp(s, best[at - 1]!) < 0) at--;
-        best.splice(at, 0, s);
-      }
-      page = best.slice(q.offset);
-    } else {
-      page = Array.from(found.items.subarray(0, total)).sort(cmp).slice(q.offset, end);
-    }
+    const page = pageInOrder(found.items, total, q.offset, end, cmp);
     return {
       ids: page.map((s) => this.ids[s]!),
       distances: page.map((s) => (q.point ? miles[s]! : null)),
@@ -418,96 +352,22 @@ export class PlaceIndex {
   }
 
   /**
-   * The map's answer (GET /api/locations/map and /points) as JSON, the same as locations.map.ts's
-   * SQL builds it: the places with coordinates among the matches, their total and bounds; every
-   * one as a point up to `pointLimit`; else, with a view, its places as points when few, or one
-   * cluster per grid cell (the same cell formula, in the same steps), a lone place as its point.
-   * `view` null and `pointLimit` Infinity: the bare list of points (/points). Null when SQL must
-   * answer.
+   * The map's answer (GET /api/locations/map and /points) as JSON (map-answer.ts); `view` null and
+   * `pointLimit` Infinity: the bare list of points (/points). Null when SQL must answer.
    */
   map(q: IndexQuery, view: MapView | null, pointLimit: number, withSummary = true): string | null {
     if (this.collect(q) === null) return null;
-    const found = this.foundList;
     const slots: number[] = [];
-    let west = Number.POSITIVE_INFINITY;
-    let south = Number.POSITIVE_INFINITY;
-    let east = Number.NEGATIVE_INFINITY;
-    let north = Number.NEGATIVE_INFINITY;
-    for (let i = 0; i < found.length; i++) {
-      const s = found.items[i]!;
-      if (!this.located[s]) continue;
-      slots.push(s);
-      west = Math.min(west, this.lng[s]!);
-      east = Math.max(east, this.lng[s]!);
-      south = Math.min(south, this.lat[s]!);
-      north = Math.max(north, this.lat[s]!);
+    for (let i = 0; i < this.foundList.length; i++) {
+      const s = this.foundList.items[i]!;
+      if (this.located[s]) slots.push(s);
     }
-    const byId = (a: number, b: number) => this.ids[a]! - this.ids[b]!;
-    const pointsOf = (list: number[]) =>
-      `[${list
-        .sort(byId)
-        .map((s) => this.points[s]!)
-        .join(',')}]`;
-    if (!withSummary) return pointsOf(slots);
-    const total = slots.length;
-    const bounds = total ? { west, south, east, north } : null;
-    const answer = (complete: boolean, points: string, clusters: string) =>
-      `{"total":${total},"bounds":${JSON.stringify(bounds)},"complete":${complete},"points":${points},"clusters":${clusters}}`;
-    if (total <= pointLimit) return answer(true, pointsOf(slots), '[]');
-    if (!view) return answer(false, '[]', '[]');
-
-    // point <@ box: the view's edges included.
-    const inView = slots.filter((s) => {
-      const la = this.lat[s]!;
-      const ln = this.lng[s]!;
-      return ln >= view.west && ln <= view.east && la >= view.south && la <= view.north;
-    });
-    if (inView.length <= Math.min(pointLimit, MAP_VIEW_POINT_LIMIT)) return answer(false, pointsOf(inView), '[]');
-
-    // locations.map.ts's gridCell, step by step: radians() is a multiplication by pi/180.
-    const cellsPerWorld = (256 * 2 ** view.zoom) / MAP_CELL_PX;
-    const cells = new Map<
-      string,
-      { n: number; lat: number; lng: number; w: number; s: number; e: number; nn: number; one: number }
-    >();
-    for (const s of inView) {
-      const la = this.lat[s]!;
-      const ln = this.lng[s]!;
-      const phi = Math.max(-MERCATOR_MAX_LAT, Math.min(MERCATOR_MAX_LAT, la)) * RADIANS_PER_DEGREE;
-      const column = Math.floor(((ln + 180) / 360) * cellsPerWorld);
-      const row = Math.floor(((1 - Math.log(Math.tan(phi) + 1 / Math.cos(phi)) / Math.PI) / 2) * cellsPerWorld);
-      const key = `${column},${row}`;
-      const c = cells.get(key);
-      if (!c) cells.set(key, { n: 1, lat: la, lng: ln, w: ln, s: la, e: ln, nn: la, one: this.ids[s]! });
-      else {
-        c.n++;
-        c.lat += la;
-        c.lng += ln;
-        c.w = Math.min(c.w, ln);
-        c.e = Math.max(c.e, ln);
-        c.s = Math.min(c.s, la);
-        c.nn = Math.max(c.nn, la);
-        c.one = Math.min(c.one, this.ids[s]!);
-      }
-    }
-    const groups = [...cells.values()].sort((a, b) => b.n - a.n || a.one - b.one);
-    const points: string[] = [];
-    const clusters: MapCluster[] = [];
-    // Five decimals are a metre: more only lengthens the answer.
-    const r = (v: number) => Math.round(v * 1e5) / 1e5;
-    for (const g of groups) {
-      if (g.n === 1) points.push(this.points[this.slotOf.get(g.one)!]!);
-      else
-        clusters.push({
-          lat: r(g.lat / g.n),
-          lng: r(g.lng / g.n),
-          count: g.n,
-          west: r(g.w),
-          south: r(g.s),
-          east: r(g.e),
-          north: r(g.nn),
-        });
-    }
-    return answer(false, `[${points.join(',')}]`, JSON.stringify(clusters));
+    return mapAnswer(
+      { ids: this.ids, lat: this.lat, lng: this.lng, points: this.points },
+      slots,
+      view,
+      pointLimit,
+      withSummary,
+    );
   }
 }

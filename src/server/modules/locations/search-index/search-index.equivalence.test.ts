@@ -11,7 +11,8 @@ import { searchLocationsSql } from '../locations.reads.js';
 import type { SearchFilters } from '../locations.search.js';
 import { refreshOpenIntervals } from '../writes/index.js';
 import { searchMapJsonSql, searchPointsJsonSql } from '../locations.map.js';
-import { buildSearchIndex, mapWithIndex, searchWithIndex } from './sync.js';
+import { mapWithIndex, searchWithIndex } from './index-search.js';
+import { buildSearchIndex } from './sync.js';
 import { tileArea } from '../../../../shared/map-grid.js';
 import type { MapAnswer } from '../../../../shared/schemas/location.js';
 

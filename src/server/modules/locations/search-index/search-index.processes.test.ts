@@ -11,7 +11,8 @@ import { useTestApp } from '../../../test/test-app.js';
 import { searchLocations } from '../locations.reads.js';
 import { createLocation, refreshTagText, updateLocation } from '../writes/index.js';
 import { searchMapJson } from '../locations.map.js';
-import { buildSearchIndex, mapWithIndex, searchWithIndex } from './sync.js';
+import { mapWithIndex, searchWithIndex } from './index-search.js';
+import { buildSearchIndex } from './sync.js';
 
 const anon = { sessionId: 'processes', clientHash: 'h' };
 const noGeo = { geocode: async () => null };
