@@ -30,6 +30,13 @@ describe('search index on every process', () => {
   });
 
   const write = () => ({ db: t.database.db, geocoder: noGeo });
+  /** A park added through the write path, on the first process. */
+  const addPark = (name: string) =>
+    createLocation(
+      write(),
+      { name, category: 'park', address: '1 Main St, Kansas City, MO 64105', tagIds: [] } as never,
+      anon,
+    );
   /** The other process's answer, from its index (not SQL). */
   const names = async (query: Parameters<typeof searchLocations>[1]) => {
     // First, as requests do: the index answers as it is and the page's read finds the version moved.
@@ -39,11 +46,7 @@ describe('search index on every process', () => {
   };
 
   it('sees a new place, a rename, new tags, a hidden place and a deleted one at once', async () => {
-    const created = await createLocation(
-      write(),
-      { name: 'Quokka Orchard', category: 'park', address: '1 Main St, Kansas City, MO 64105', tagIds: [] } as never,
-      anon,
-    );
+    const created = await addPark('Quokka Orchard');
     const id = created.id;
     expect(await names({ search: 'quokka', radius: 5 })).toEqual(['Quokka Orchard']);
 
@@ -70,11 +73,7 @@ describe('search index on every process', () => {
   });
 
   it("moves the map's point of a place as it is placed, renamed and deleted", async () => {
-    const created = await createLocation(
-      write(),
-      { name: 'Numbat Meadow', category: 'park', address: '1 Main St, Kansas City, MO 64105', tagIds: [] } as never,
-      anon,
-    );
+    const created = await addPark('Numbat Meadow');
     const id = created.id;
     const map = async () => {
       const query = { search: 'numbat', radius: 5 };
@@ -93,12 +92,7 @@ describe('search index on every process', () => {
   });
 
   it('keeps name order right for renamed places (the database orders names)', async () => {
-    for (const name of ['Order Bravo', 'order alpha', 'Order Charlie'])
-      await createLocation(
-        write(),
-        { name, category: 'park', address: '1 Main St, Kansas City, MO 64105', tagIds: [] } as never,
-        anon,
-      );
+    for (const name of ['Order Bravo', 'order alpha', 'Order Charlie']) await addPark(name);
     expect(await names({ search: 'order', radius: 5 })).toEqual(['order alpha', 'Order Bravo', 'Order Charlie']);
     await t.database.db.execute(sql`update locations set name = 'Order Zulu' where name = 'order alpha'`);
     expect(await names({ search: 'order', radius: 5 })).toEqual(['Order Bravo', 'Order Charlie', 'Order Zulu']);
