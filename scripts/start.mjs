@@ -1,15 +1,18 @@
-// npm start: build the client and its server renderer (dist/server, decision 0900) when either is
-// missing or older than their sources, then run the server.
+// npm start: build the client and its server renderer (dist/server, decision 0900), and the server
+// itself (dist/app/main.js, decision 0508), when one is missing or older than its sources, then run
+// the server.
 // Plain JavaScript so it runs before anything is compiled.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 
 const root = path.resolve(import.meta.dirname, '..');
 // Settings may come from a .env file beside package.json (see .env.example); real environment wins.
 if (fs.existsSync(path.join(root, '.env'))) process.loadEnvFile(path.join(root, '.env'));
 const built = path.join(root, 'dist/client/index.html');
 const renderer = path.join(root, 'dist/server/entry-server.js');
+const server = path.join(root, 'dist/app/main.js');
 
 function newestMtime(dir) {
   let newest = 0;
@@ -20,15 +23,17 @@ function newestMtime(dir) {
   return newest;
 }
 
-const sources = Math.max(
-  newestMtime(path.join(root, 'src/client')),
-  newestMtime(path.join(root, 'src/shared')),
-  fs.statSync(path.join(root, 'index.html')).mtimeMs,
-);
-const stale = (file) => !fs.existsSync(file) || fs.statSync(file).mtimeMs < sources;
-if (stale(built) || stale(renderer)) {
-  console.log('Building the client and its server renderer…');
+const newest = (...dirs) => Math.max(...dirs.map((d) => newestMtime(path.join(root, d))));
+const clientSources = Math.max(newest('src/client', 'src/shared'), fs.statSync(path.join(root, 'index.html')).mtimeMs);
+const serverSources = newest('src/server', 'src/shared');
+const stale = (file, sources) => !fs.existsSync(file) || fs.statSync(file).mtimeMs < sources;
+if (stale(built, clientSources) || stale(renderer, clientSources)) {
+  console.log('Building the client, its server renderer and the server…');
   const r = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
+  if (r.status !== 0) process.exit(r.status ?? 1);
+} else if (stale(server, serverSources)) {
+  console.log('Building the server…');
+  const r = spawnSync(process.execPath, [path.join(root, 'scripts/build-server.mjs')], { cwd: root, stdio: 'inherit' });
   if (r.status !== 0) process.exit(r.status ?? 1);
 }
 
@@ -44,6 +49,4 @@ if (process.env.NODE_ENV === 'production' && !process.env.PUBLIC_URL) {
       'Set PUBLIC_URL to the public https:// origin before serving real visitors.',
   );
 }
-const { register } = await import('tsx/esm/api');
-register();
-await import(path.join(root, 'src/server/main.ts'));
+await import(pathToFileURL(server).href);

@@ -34,6 +34,7 @@ import { type Measured, writeJson, writeReport } from './report.js';
 import { pageScenarios, type Scenario, searchScenarios } from './scenarios.js';
 import type { Seeded, SeedRequest } from './seed-process.js';
 
+// Two folders up from scripts/bench/run.ts and from its compiled copy, dist/bench/run.js.
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const PLACES = Number(process.env.BENCH_PLACES ?? 100_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -104,7 +105,7 @@ function highWaterMark(): number {
 /** Seeds the database in a child process (seed-process.ts). */
 function seed(connect: ConnectOptions, places: number): Promise<Seeded> {
   return new Promise((resolve, reject) => {
-    const child = fork(path.join(path.dirname(fileURLToPath(import.meta.url)), 'seed-process.ts'), {
+    const child = fork(path.join(root, 'scripts/bench/seed-process.ts'), {
       execArgv: ['--import', 'tsx'],
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     });
@@ -127,7 +128,7 @@ function load(
   seconds = SECONDS,
 ): Promise<Measured> {
   return new Promise((resolve, reject) => {
-    const child = fork(path.join(path.dirname(fileURLToPath(import.meta.url)), 'load.ts'), {
+    const child = fork(path.join(root, 'scripts/bench/load.ts'), {
       execArgv: ['--import', 'tsx'],
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     });

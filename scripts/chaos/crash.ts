@@ -19,7 +19,8 @@ function startServer(
   dataDir: string,
   port: number,
 ): { child: ChildProcess; ready: Promise<void>; exited: Promise<unknown> } {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  // The server as npm start runs it: compiled by npm run build, which test:chaos runs first.
+  const child = spawn(process.execPath, ['dist/app/main.js'], {
     cwd: root,
     env: {
       ...process.env,

@@ -19,7 +19,8 @@ async function main() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kc-load-'));
   const port = 4900 + Math.floor(Math.random() * 90);
   const base = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  // The server as npm start runs it: compiled by npm run build, which test:chaos runs first.
+  const child = spawn(process.execPath, ['dist/app/main.js'], {
     cwd: root,
     env: {
       ...process.env,

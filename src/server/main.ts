@@ -1,7 +1,5 @@
 // The server process: read the environment, open and migrate the database, seed it on first
 // start, listen, and close everything cleanly on SIGINT/SIGTERM.
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.js';
 import { type Database, openDatabase } from './db/connect.js';
 import { DataDirLockedError } from './db/lock.js';
@@ -9,9 +7,10 @@ import { runMigrations } from './db/migrate.js';
 import { isDatabaseEmpty, seedDatabase } from './db/seed.js';
 import { readEnv } from './env.js';
 import { limitHeapGrowth } from './lib/heap-growth.js';
+import { fromRoot } from './paths.js';
 import { onStartHooks } from './startup.js';
 
-const CLIENT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist/client');
+const CLIENT_DIR = fromRoot('dist/client');
 
 async function main() {
   limitHeapGrowth();

@@ -1,10 +1,9 @@
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { fromRoot } from '../paths.js';
 import type { Database } from './connect.js';
 
-export const MIGRATIONS_FOLDER = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../drizzle');
+export const MIGRATIONS_FOLDER = fromRoot('drizzle');
 
 /** Applies the committed migrations (drizzle/) that have not run yet. */
 export async function runMigrations(database: Database): Promise<void> {

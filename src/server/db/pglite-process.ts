@@ -4,7 +4,7 @@
 // holds up the thread that serves static files, cached answers and health checks, and the
 // database's memory (its WebAssembly heap and compiled code) is not the app server's.
 import { type ChildProcess, fork } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
+import { fromRoot } from '../paths.js';
 import { DatabaseBusyError, PGLITE_QUEUE_LIMIT } from './limits.js';
 
 interface QueryOptions {
@@ -89,7 +89,7 @@ export class PgliteProcess implements PgliteLikeClient {
       started = () => {},
     }: { queueLimit?: number; started?: (pid: number) => void } = {},
   ): Promise<PgliteProcess> {
-    const child = fork(fileURLToPath(new URL('./pglite-worker.mjs', import.meta.url)), [], {
+    const child = fork(fromRoot('src/server/db/pglite-worker.mjs'), [], {
       // Structured clone over the channel, as between threads: Dates, typed arrays and BigInts arrive
       // as they left. No loader flags: the worker is plain JavaScript.
       serialization: 'advanced',

@@ -1,0 +1,28 @@
+// Compiles the server into one JavaScript file, dist/app/main.js, which npm start runs (decision
+// 0508). Run from TypeScript through tsx's loader the server carried a second JavaScript engine
+// (the loader's thread) and the transformed sources with their source maps: ~100 MB more resident
+// at 100,000 places. Packages stay in node_modules (not bundled); the server finds its files from
+// the project's root (src/server/paths.ts), so the bundle's own folder does not matter.
+// `--bench` compiles the benchmark's own process, which serves the app it measures, the same way
+// (dist/bench/run.js), so that the server measured runs as npm start runs it.
+import path from 'node:path';
+import { build } from 'esbuild';
+
+const root = path.resolve(import.meta.dirname, '..');
+const bench = process.argv.includes('--bench');
+
+await build({
+  absWorkingDir: root,
+  // The benchmark's seeding and load generator are processes of their own, run from their sources.
+  entryPoints: [bench ? 'scripts/bench/run.ts' : 'src/server/main.ts'],
+  outdir: bench ? 'dist/bench' : 'dist/app',
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  packages: 'external',
+  // A separate map: node --enable-source-maps reads it when a stack trace should name the sources;
+  // otherwise it costs the running server nothing.
+  sourcemap: 'linked',
+  logLevel: 'warning',
+});
