@@ -23,6 +23,7 @@ import {
   CoordinatesField,
   DescriptionField,
   EMPTY_LOCATION_FORM,
+  focusFirstError,
   formValuesToPayload,
   type LocationFormInput,
   type LocationPayload,
@@ -112,10 +113,13 @@ export default function AddLocationDialog({ open, onOpenChange }: Props) {
     if (then) navigate(then);
   }
 
-  const onSubmit = form.handleSubmit((values) => {
-    if (mutation.isPending) return;
-    mutation.mutate(formValuesToPayload(values, values.category));
-  });
+  const onSubmit = form.handleSubmit(
+    (values) => {
+      if (mutation.isPending) return;
+      mutation.mutate(formValuesToPayload(values, values.category));
+    },
+    (errors, event) => focusFirstError(form, errors, event),
+  );
 
   const openSimilar = (e: MouseEvent<HTMLAnchorElement>, slug: string) => {
     // Ctrl/Cmd/Shift/middle click open a new tab as usual; a plain click stays in this tab.

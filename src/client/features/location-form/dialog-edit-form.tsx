@@ -6,7 +6,7 @@ import { Button } from '../../components/ui/button';
 import { EditConflictNotice } from './edit-conflict-notice';
 import { AboutFields, ContactFields, ReachFields, useEditLocation } from './edit-form-parts';
 import { ResourceFields, StatusField, TagsField } from './form-fields';
-import { formValuesToPayload } from './use-location-form';
+import { focusFirstError, formValuesToPayload } from './use-location-form';
 
 export function DialogEditForm({
   location,
@@ -24,7 +24,10 @@ export function DialogEditForm({
   return (
     <form
       noValidate
-      onSubmit={form.handleSubmit((values) => save.mutate(formValuesToPayload(values)))}
+      onSubmit={form.handleSubmit(
+        (values) => save.mutate(formValuesToPayload(values)),
+        (errors, event) => focusFirstError(form, errors, event),
+      )}
       className="mt-4 space-y-4"
     >
       <AboutFields form={form} idPrefix={idPrefix} />

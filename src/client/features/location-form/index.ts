@@ -20,6 +20,7 @@ export { OpeningHoursField } from './opening-hours-field';
 export { PageEditForm } from './page-edit-form';
 export {
   EMPTY_LOCATION_FORM,
+  focusFirstError,
   formValuesToPayload,
   type LocationFormInput,
   type LocationPayload,

@@ -2,7 +2,8 @@
 // Location dialog (features/add-location), the detail dialog and the location page: react-hook-form driven by the shared zod schema,
 // so the client shows the same messages the server answers with.
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm, type UseFormReturn } from 'react-hook-form';
+import type { BaseSyntheticEvent } from 'react';
+import { type FieldErrors, useForm, type UseFormReturn } from 'react-hook-form';
 import type { LocationCategory } from '../../../shared/constants';
 import {
   type Location,
@@ -56,8 +57,36 @@ export function useLocationForm(
     defaultValues: { ...EMPTY_LOCATION_FORM, ...defaults },
     mode: 'onSubmit',
     reValidateMode: 'onChange',
-    shouldFocusError: true,
+    // The forms focus the first error themselves, once (focusFirstError): react-hook-form focuses
+    // it and then again on a timer, and by then a quick typist (or a slow phone) may have fixed
+    // that field, so the second focus pulled them into the next invalid field mid-word.
+    shouldFocusError: false,
   });
+}
+
+/**
+ * handleSubmit's onInvalid for a form that shows all its fields: focuses the first field in error
+ * in the order the form shows them (the submit event's form), once. A field without a name in the
+ * page (the tag picker) is focused through react-hook-form.
+ */
+export function focusFirstError(
+  form: LocationForm,
+  errors: FieldErrors<LocationFormInput>,
+  event?: BaseSyntheticEvent,
+): void {
+  const inError = new Set(Object.keys(errors));
+  const formElement = event?.target;
+  if (formElement instanceof HTMLFormElement) {
+    for (const element of Array.from(formElement.elements)) {
+      const name = element.getAttribute('name');
+      if (name && inError.has(name) && element instanceof HTMLElement) {
+        element.focus();
+        return;
+      }
+    }
+  }
+  const [first] = inError;
+  if (first) form.setFocus(first as keyof LocationFormInput);
 }
 
 const ENTITIES: Record<string, string> = {
