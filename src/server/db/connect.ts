@@ -100,9 +100,13 @@ export async function openDatabase(opts: ConnectOptions): Promise<Database> {
   try {
     // In a process of its own, so SQL never holds up the thread serving requests and the
     // database's memory is not the server's (decisions 0503, 0507). The lock names that process
-    // too, before it opens anything: it must not outlive this one on the folder.
+    // too, before it opens anything: it must not outlive this one on the folder. A statement past
+    // STATEMENT_TIMEOUT_MS ends the process, which is started again on the folder (as is one that
+    // stopped on its own); the lock then names the new one. In memory there is no limit and no
+    // restart: the rows would be lost (pglite-process.ts).
     const client = await PgliteProcess.open(inMemory ? dataDir : path.resolve(dataDir, 'pgdata'), {
       started: (pid) => lock?.addDatabaseProcess(pid),
+      restarting: (reason) => console.warn(`Embedded database: ${reason.message}; starting its process again`),
     });
     const db = drizzlePglite({ client: client as any, schema }) as unknown as Db;
     return {

@@ -3,9 +3,12 @@
 // PGlite driver the three calls it makes (query, transaction, and close for us), so a search never
 // holds up the thread that serves static files, cached answers and health checks, and the
 // database's memory (its WebAssembly heap and compiled code) is not the app server's.
+// Every SQL call has a time limit, as PostgreSQL's statement_timeout gives (limits.ts): PGlite
+// cannot interrupt a running statement, so past the limit its process is killed and started again
+// on the same folder, and a process that stopped on its own is started again too (decision 0507).
 import { type ChildProcess, fork } from 'node:child_process';
 import { fromRoot } from '../paths.js';
-import { DatabaseBusyError, PGLITE_QUEUE_LIMIT } from './limits.js';
+import { DatabaseBusyError, DatabaseRestartedError, PGLITE_QUEUE_LIMIT, STATEMENT_TIMEOUT_MS } from './limits.js';
 
 interface QueryOptions {
   rowMode?: 'array' | 'object';
@@ -29,8 +32,32 @@ export interface PgliteLikeClient {
  * them, planned afresh with their values. */
 export const KEEP_PREPARED = '/* keep prepared */';
 
+type Op = 'query' | 'begin' | 'end' | 'memory' | 'close';
+type Message = { op: Op; tx?: number } & Record<string, unknown>;
+/** A call sent to the current process and not answered yet. */
+interface Call {
+  op: Op;
+  tx: number | undefined;
+  resolve: (v: unknown) => void;
+  reject: (e: Error) => void;
+}
 type Reply = { id: number; ok: true; value: unknown } | { id: number; ok: false; error: Record<string, string> };
 type Ready = { ready: true } | { ready: false; error: Record<string, string> };
+
+export interface PgliteProcessOptions {
+  /** Calls waiting for the process beyond which new ones are refused (DatabaseBusyError). */
+  queueLimit?: number;
+  /** The longest one SQL call ('query', 'begin', 'end') may run, from when the database starts it;
+   * past it the process is killed and started again. STATEMENT_TIMEOUT_MS by default, none
+   * (Infinity) for 'memory://': an in-memory database cannot be started again without losing every
+   * row, so there a limit (when given) ends the process for good. */
+  statementTimeoutMs?: number;
+  /** Told each database process's id before it opens anything (the first and every restarted one),
+   * so that the data folder's lock can name it (lock.ts). */
+  started?: (pid: number) => void;
+  /** Told why, each time the process is about to be started again. */
+  restarting?: (reason: Error) => void;
+}
 
 /** The database process's resident memory, now and at its peak (bytes; the peak is Linux only). */
 export interface DatabaseMemory {
@@ -45,97 +72,248 @@ function reviveError(fields: Record<string, string>): Error {
   return err;
 }
 
+/** Starts a database process on `dataDir`; resolves with it once its database is open. */
+function startProcess(dataDir: string, started: (pid: number) => void): Promise<ChildProcess> {
+  const child = fork(fromRoot('src/server/db/pglite-worker.mjs'), [], {
+    // Structured clone over the channel, as between threads: Dates, typed arrays and BigInts arrive
+    // as they left. No loader flags: the worker is plain JavaScript.
+    serialization: 'advanced',
+    execArgv: [],
+    env: { ...process.env, KC_PGLITE_DATA_DIR: dataDir },
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  try {
+    if (child.pid !== undefined) started(child.pid);
+  } catch (err) {
+    child.kill('SIGKILL');
+    return Promise.reject(err);
+  }
+  return new Promise((resolve, reject) => {
+    const failed = (err: Error) => reject(err);
+    const exited = (code: number | null, signal: string | null) =>
+      reject(new Error(`The database process stopped while opening (${signal ?? `exit code ${code}`})`));
+    child.once('error', failed);
+    child.once('exit', exited);
+    child.once('message', (m: Ready) => {
+      child.off('error', failed);
+      child.off('exit', exited);
+      if (m.ready) resolve(child);
+      else {
+        child.kill('SIGKILL');
+        reject(reviveError(m.error));
+      }
+    });
+  });
+}
+
+/** Resolves once `child` has ended (its files closed by the kernel). */
+function ended(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => child.once('exit', () => resolve()));
+}
+
 export class PgliteProcess implements PgliteLikeClient {
   private nextId = 1;
-  private readonly pending = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void }>();
+  /** Calls sent to the current process and not answered yet, in the order they were sent. */
+  private readonly pending = new Map<number, Call>();
+  /** The current process; null while it is being replaced. */
+  private child: ChildProcess | null = null;
+  private latestPid = 0;
+  /** Set while a new process starts after the last one was ended or stopped: calls wait for it. */
+  private restarting: Promise<void> | null = null;
+  /** Calls waiting for that restart: they count against the queue bound like those sent. */
+  private waiting = 0;
+  /** Why every later call fails: the process stopped (closed, or could not be started again). */
   private stopped: Error | null = null;
+  private closing = false;
+  /** The transaction open in the database: its 'begin' answered, its 'end' not yet. */
+  private openTx: number | undefined;
+  /** Calls with smaller ids went to an earlier process: a transaction they opened ended with it. */
+  private firstIdOfProcess = 1;
+  /** The call whose run time is being measured, and the timer that ends it. */
+  private timed: { id: number; timer: NodeJS.Timeout } | null = null;
+  private readonly queueLimit: number;
+  private readonly limitMs: number;
+  private readonly restartable: boolean;
 
   private constructor(
-    private readonly child: ChildProcess,
-    private readonly queueLimit: number,
+    child: ChildProcess,
+    private readonly dataDir: string,
+    private readonly options: PgliteProcessOptions,
   ) {
+    this.restartable = !dataDir.startsWith('memory://');
+    this.queueLimit = options.queueLimit ?? PGLITE_QUEUE_LIMIT;
+    this.limitMs = options.statementTimeoutMs ?? (this.restartable ? STATEMENT_TIMEOUT_MS : Number.POSITIVE_INFINITY);
+    this.adopt(child);
+  }
+
+  private adopt(child: ChildProcess): void {
+    this.child = child;
+    this.latestPid = child.pid!;
     child.on('message', (reply: Reply) => {
-      const call = this.pending.get(reply.id);
-      if (!call) return;
-      this.pending.delete(reply.id);
-      if (reply.ok) call.resolve(reply.value);
-      else call.reject(reviveError(reply.error));
+      if (child === this.child) this.replied(reply);
     });
-    const stop = (err: Error) => {
-      this.stopped ??= err;
-      for (const call of this.pending.values()) call.reject(err);
-      this.pending.clear();
+    // A process that was replaced reports its end too: only the current one's counts.
+    const lost = (err: Error) => {
+      if (child === this.child) this.replace(err);
     };
-    child.on('error', stop);
+    child.on('error', lost);
     child.on('exit', (code, signal) =>
-      stop(new Error(`The database process stopped (${signal ? `signal ${signal}` : `exit code ${code}`})`)),
+      lost(new Error(`The database process stopped (${signal ? `signal ${signal}` : `exit code ${code}`})`)),
     );
   }
 
-  /** The database process's id (the data folder's lock names it, lock.ts). */
+  /** The current database process's id (the data folder's lock names it, lock.ts). */
   get pid(): number {
-    return this.child.pid!;
+    return this.latestPid;
   }
 
   /**
    * Starts the database process and resolves once the database in `dataDir` is open ('memory://'
    * too). `started` is told the process's id before it opens anything, so that the data folder's
-   * lock can name it (lock.ts).
+   * lock can name it (lock.ts); it is told again for every process started in its place.
    */
-  static open(
-    dataDir: string,
-    {
-      queueLimit = PGLITE_QUEUE_LIMIT,
-      started = () => {},
-    }: { queueLimit?: number; started?: (pid: number) => void } = {},
-  ): Promise<PgliteProcess> {
-    const child = fork(fromRoot('src/server/db/pglite-worker.mjs'), [], {
-      // Structured clone over the channel, as between threads: Dates, typed arrays and BigInts arrive
-      // as they left. No loader flags: the worker is plain JavaScript.
-      serialization: 'advanced',
-      execArgv: [],
-      env: { ...process.env, KC_PGLITE_DATA_DIR: dataDir },
-      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-    });
-    try {
-      if (child.pid !== undefined) started(child.pid);
-    } catch (err) {
-      child.kill('SIGKILL');
-      return Promise.reject(err);
-    }
-    return new Promise((resolve, reject) => {
-      const failed = (err: Error) => reject(err);
-      const exited = (code: number | null, signal: string | null) =>
-        reject(new Error(`The database process stopped while opening (${signal ?? `exit code ${code}`})`));
-      child.once('error', failed);
-      child.once('exit', exited);
-      child.once('message', (m: Ready) => {
-        child.off('error', failed);
-        child.off('exit', exited);
-        if (m.ready) resolve(new PgliteProcess(child, queueLimit));
-        else {
-          child.kill('SIGKILL');
-          reject(reviveError(m.error));
-        }
-      });
-    });
+  static async open(dataDir: string, options: PgliteProcessOptions = {}): Promise<PgliteProcess> {
+    const child = await startProcess(dataDir, options.started ?? (() => {}));
+    return new PgliteProcess(child, dataDir, options);
   }
 
-  private call<T>(message: Record<string, unknown>): Promise<T> {
+  private replied(reply: Reply): void {
+    const call = this.pending.get(reply.id);
+    if (!call) return;
+    this.pending.delete(reply.id);
+    if (call.op === 'begin' && reply.ok) this.openTx = reply.id;
+    if (call.op === 'end' && call.tx === this.openTx) this.openTx = undefined;
+    this.retime();
+    if (reply.ok) call.resolve(reply.value);
+    else call.reject(reviveError(reply.error));
+  }
+
+  /**
+   * The SQL call the database is running now. It runs them one at a time in the order they came
+   * (the worker hands calls outside a transaction to PGlite in turn), and an open transaction holds
+   * everything else back, as one PostgreSQL connection would: so while a transaction is open it is
+   * the oldest call of that transaction (none while the app works between two of them), otherwise
+   * the oldest call outside any transaction. Only that call's time counts, from when the one
+   * before it was answered: a call waiting in the queue is not running yet, and PostgreSQL's
+   * statement_timeout counts a statement's own run too. No message more per call than before.
+   */
+  private running(): number | undefined {
+    for (const [id, call] of this.pending) {
+      if (call.op === 'memory' || call.op === 'close') continue;
+      if (call.tx === this.openTx) return id;
+    }
+    return undefined;
+  }
+
+  /** Times the running call (once, from when it started running), after every send and answer. */
+  private retime(): void {
+    if (!Number.isFinite(this.limitMs)) return;
+    const id = this.running();
+    if (id === this.timed?.id) return;
+    if (this.timed) clearTimeout(this.timed.timer);
+    this.timed = null;
+    if (id === undefined) return;
+    // A timer that fires late, because this thread was busy, could find the answer already waiting
+    // in the channel: setImmediate runs after the channel is read, and the answer clears `timed`.
+    const timer = setTimeout(() => setImmediate(() => this.expired(id)), this.limitMs);
+    timer.unref();
+    this.timed = { id, timer };
+  }
+
+  private expired(id: number): void {
+    if (this.timed?.id !== id) return;
+    this.timed = null;
+    const limit = `the time limit of ${this.limitMs} ms`;
+    // SQLSTATE 57014 as PostgreSQL's own cancelled statement: answered 503 with Retry-After.
+    const err = Object.assign(
+      new Error(
+        `canceling statement due to statement timeout: it ran past ${limit}, so the database process was ended` +
+          (this.restartable ? ' and is starting again' : ''),
+      ),
+      { code: '57014', severity: 'ERROR' },
+    );
+    this.replace(new Error(`a statement ran past ${limit}`), id, err);
+  }
+
+  /**
+   * Kills the current process (a no-op if it stopped already) and fails every call it had: the
+   * call that ran too long with 57014, the others with DatabaseRestartedError. Then, unless it is
+   * closing or in memory, starts a new process on the same folder, which later calls wait for.
+   * PGlite's committed rows survive SIGKILL (docs/reliability.md); an open transaction is gone, as
+   * a PostgreSQL connection's is when its backend ends.
+   */
+  private replace(reason: Error, culprit?: number, culpritError?: Error): void {
+    const old = this.child!;
+    this.child = null;
+    old.kill('SIGKILL');
+    if (this.timed) clearTimeout(this.timed.timer);
+    this.timed = null;
+    this.openTx = undefined;
+    this.firstIdOfProcess = this.nextId;
+    const restart = !this.closing && this.restartable;
+    let others: Error;
+    if (restart) others = new DatabaseRestartedError(reason.message);
+    else {
+      const why = reason.message.startsWith('The database process stopped')
+        ? reason.message
+        : `The database process stopped (${reason.message}${this.closing ? '' : '; an in-memory database is not started again'})`;
+      others = this.stopped ??= new Error(why);
+    }
+    const calls = [...this.pending];
+    this.pending.clear();
+    for (const [id, call] of calls) call.reject(id === culprit && culpritError ? culpritError : others);
+    if (!restart) return;
+    const restarted = (async () => {
+      // Two PGlite instances on one folder lose rows: the old process must be gone first.
+      await ended(old);
+      const child = await startProcess(this.dataDir, this.options.started ?? (() => {}));
+      this.adopt(child);
+    })()
+      .catch((err: Error) => {
+        this.stopped ??= err;
+      })
+      .then(() => {
+        this.restarting = null;
+      });
+    this.restarting = restarted;
+    try {
+      this.options.restarting?.(reason);
+    } catch {
+      /* a report that fails does not stop the restart */
+    }
+  }
+
+  private call<T>(message: Message): Promise<T> {
     if (this.stopped) return Promise.reject(this.stopped);
-    if (!this.child.connected) return Promise.reject(new Error('The database process is closing'));
+    const { op, tx } = message;
+    if (tx !== undefined && tx < this.firstIdOfProcess)
+      return Promise.reject(new Error('The transaction has already ended: the database process was restarted'));
     // New work is refused past the bound; work inside an open transaction never is, so that a
     // transaction always finishes.
-    const starts = message.op === 'begin' || (message.op === 'query' && message.tx === undefined);
-    if (starts && this.pending.size >= this.queueLimit) return Promise.reject(new DatabaseBusyError());
+    const starts = op === 'begin' || (op === 'query' && tx === undefined);
+    if (starts && this.pending.size + this.waiting >= this.queueLimit) return Promise.reject(new DatabaseBusyError());
+    if (this.restarting) {
+      this.waiting++;
+      return this.restarting.then(() => {
+        this.waiting--;
+        return this.call<T>(message);
+      });
+    }
+    const child = this.child!;
+    if (!child.connected) return Promise.reject(new Error('The database process is closing'));
     const id = this.nextId++;
     return new Promise<T>((resolve, reject) => {
-      this.pending.set(id, { resolve: resolve as (v: unknown) => void, reject });
+      // 'begin' answers with its own id, which names the transaction in the worker.
+      const done = op === 'begin' ? () => resolve(id as T) : (resolve as (v: unknown) => void);
+      this.pending.set(id, { op, tx, resolve: done, reject });
       // A process that is ending cannot take the message (EPIPE): the call fails, the app goes on.
-      this.child.send({ ...message, id }, (err) => {
+      child.send({ ...message, id }, (err) => {
         if (!err || !this.pending.delete(id)) return;
+        this.retime();
         reject(this.stopped ?? new Error(`The database process could not be reached (${err.message})`));
       });
+      this.retime();
     });
   }
 
@@ -151,8 +329,7 @@ export class PgliteProcess implements PgliteLikeClient {
   }
 
   async transaction<T>(fn: (tx: PgliteLikeClient) => Promise<T>): Promise<T> {
-    const txId = this.nextId; // the 'begin' call's own id names the transaction in the worker
-    await this.call({ op: 'begin' });
+    const txId = await this.call<number>({ op: 'begin' });
     const tx: PgliteLikeClient = {
       query: (sql, params, options) => this.run(txId, sql, params, options),
       transaction: () => Promise.reject(new Error('Nested transactions go through savepoints')),
@@ -174,11 +351,19 @@ export class PgliteProcess implements PgliteLikeClient {
     return this.call<DatabaseMemory>({ op: 'memory', resetPeak: opts.resetPeak === true });
   }
 
-  /** Closes the database (its files are consistent afterwards) and waits for its process to end. */
+  /** Closes the database (its files are consistent afterwards) and waits for its process to end.
+   * A process is never started again once this is called. */
   async close(): Promise<void> {
-    if (this.stopped) return;
-    const ended = new Promise((resolve) => this.child.once('exit', resolve));
-    await this.call({ op: 'close' });
-    await ended;
+    this.closing = true;
+    while (this.restarting) await this.restarting;
+    if (this.stopped || !this.child) return;
+    const gone = ended(this.child);
+    const failure = await this.call({ op: 'close' }).then(
+      () => undefined,
+      (err: Error) => err,
+    );
+    // Ended under it (a statement in front of it ran past the limit): it is closed all the same.
+    if (failure && !this.stopped) throw failure;
+    await gone;
   }
 }

@@ -3,7 +3,8 @@
 // thread serving HTTP never waits on SQL and the database's memory is its own. Plain JavaScript so
 // that Node loads it as it is under every runner (tsx, Vitest, the bench).
 // Protocol over the IPC channel: {id, op: 'query'|'begin'|'end'|'close'|'memory', ...} →
-// {id, ok, value|error}.
+// {id, ok, value|error}. A call that runs past the app's time limit is ended by killing this
+// process (pglite-process.ts): PGlite cannot be interrupted otherwise.
 import fs from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
@@ -101,9 +102,24 @@ async function end(msg) {
   await entry.done;
 }
 
+/** Calls outside a transaction (queries and 'begin') go to PGlite one at a time, in the order they
+ * came, each once the one before has been answered (a 'begin' once its transaction is open). PGlite
+ * would run them in that order too, except that a marked statement (decision 0505) takes its locks a
+ * step sooner than a plain query and could pass one sent in the same instant; the app times the
+ * oldest call it is waiting for as the one running (pglite-process.ts), so the order must hold. */
+let outside = Promise.resolve();
+function inTurn(run) {
+  const result = outside.then(run);
+  outside = result.then(
+    () => undefined,
+    () => undefined,
+  );
+  return result;
+}
+
 const ops = {
-  query,
-  begin: (msg) => begin(msg.id),
+  query: (msg) => (msg.tx === undefined ? inTurn(() => query(msg)) : query(msg)),
+  begin: (msg) => inTurn(() => begin(msg.id)),
   end,
   close: async () => {
     await db.close();
