@@ -27,11 +27,13 @@ const isGone = (pid: number) => {
 
 // Starting a database process takes seconds on a busy 2-core machine; each test starts one.
 describe('a statement past the time limit, on a folder', { timeout: 120_000 }, () => {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kc-pglite-timeout-'));
+  // Made in beforeAll, so that a run leaving these tests out leaves no folder behind.
+  let dir: string;
   const pids: number[] = [];
   const reasons: Error[] = [];
   let db: PgliteProcess;
   beforeAll(async () => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kc-pglite-timeout-'));
     db = await PgliteProcess.open(dir, {
       statementTimeoutMs: LIMIT_MS,
       started: (pid) => pids.push(pid),
@@ -179,7 +181,10 @@ describe('an in-memory database', { timeout: 120_000 }, () => {
 });
 
 describe('the data folder lock', { timeout: 120_000 }, () => {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kc-pglite-lock-'));
+  let dir: string;
+  beforeAll(() => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kc-pglite-lock-'));
+  });
   afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
   it('names the database process started again', async () => {
