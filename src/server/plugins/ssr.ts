@@ -12,7 +12,7 @@ import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
-import { dataVersion, TTL_MS } from './search-cache/cache.js';
+import { dataVersion, searchCacheEnabled, TTL_MS } from './search-cache/cache.js';
 
 /** What entry-server.tsx's render() gives back (kept in step by hand: the server does not import
  * client code). */
@@ -96,7 +96,7 @@ export function createPageRenderer(app: FastifyInstance, ctx: AppContext, render
       const consent = cookieValue(request, 'cookie_consent');
       const anonymous = cookieValue(request, 'kc_admin') === null;
       // Kept only while the data version can be trusted (on PostgreSQL, while LISTEN is up).
-      const cacheable = anonymous && ctx.searchCache.current() !== null;
+      const cacheable = anonymous && ctx.searchCache.current() !== null && searchCacheEnabled();
       const key = JSON.stringify([
         request.url,
         lang === 'es' ? 'es' : 'en',
