@@ -141,6 +141,14 @@ function pageTag(out: RenderOutput): string {
 }
 
 const brotli = promisify(zlib.brotliCompress);
+/** Quality 5, and a window no larger than the page (at least 64 KiB): brotli's default 4 MiB window
+ * and its tables were allocated for every page compressed, on libuv's threads, whose allocator
+ * keeps what they freed. */
+const brotliParams = (body: string) => ({
+  [zlib.constants.BROTLI_PARAM_QUALITY]: 5,
+  [zlib.constants.BROTLI_PARAM_LGWIN]: Math.min(22, Math.max(16, Math.ceil(Math.log2(Buffer.byteLength(body) + 1)))),
+  [zlib.constants.BROTLI_PARAM_SIZE_HINT]: Buffer.byteLength(body),
+});
 const gzip = promisify(zlib.gzip);
 
 /** Sends a rendered page: 304 when the browser holds it already, else compressed when accepted
@@ -159,7 +167,7 @@ export async function sendRendered(request: FastifyRequest, reply: FastifyReply,
   reply.status(page.status);
   const accept = String(request.headers['accept-encoding'] ?? '');
   if (/\bbr\b/.test(accept)) {
-    page.brotli ??= await brotli(page.body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } });
+    page.brotli ??= await brotli(page.body, { params: brotliParams(page.body) });
     return reply.header('content-encoding', 'br').send(page.brotli);
   }
   if (/\bgzip\b/.test(accept)) {
