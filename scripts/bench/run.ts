@@ -30,6 +30,7 @@ import { testEnv } from '../../src/server/env.js';
 import { limitHeapGrowth } from '../../src/server/lib/heap-growth.js';
 import { buildSearchIndex, searchIndexEnabled } from '../../src/server/modules/locations/search-index/sync.js';
 import { setSearchCacheEnabled } from '../../src/server/plugins/search-cache/cache.js';
+import { setPageCacheEnabled } from '../../src/server/plugins/ssr.js';
 import { type Measured, writeJson, writeReport } from './report.js';
 import { pageScenarios, type Scenario, searchScenarios } from './scenarios.js';
 import type { Seeded, SeedRequest } from './seed-process.js';
@@ -301,16 +302,20 @@ async function main() {
     if (db !== null && databasePeak !== null) databasePeak = Math.max(databasePeak, db);
     return { ...m, appPeak: app, databasePeak: db };
   };
+  const setCaches = (on: boolean) => {
+    setSearchCacheEnabled(on);
+    setPageCacheEnabled(on);
+  };
   // A warm-up, as a server that has been serving for a while is warm: the static body, then each
   // varied list for BENCH_WARM_SECONDS (default 3) with the caches off, so that no row pays for the
   // JIT compiling its code path, the lexemes of its words being asked of the database once
   // (search-index/sync.ts) or the first reads of a freshly loaded table. Not measured.
   await startRow();
   await load(url, { name: 'warm-up', path: '/bench/ceiling/list' }).catch(() => undefined);
-  setSearchCacheEnabled(false);
+  setCaches(false);
   for (const s of scenarios.filter((x) => x.varied))
     await load(url, s, true, CONNECTIONS, WARM_SECONDS).catch(() => undefined);
-  setSearchCacheEnabled(true);
+  setCaches(true);
   const warmUp = await endRow({} as Measured);
   const results: Measured[] = [];
   // Queries still queued from one row must not slow the next: wait until a trivial database
@@ -326,12 +331,13 @@ async function main() {
   for (const s of scenarios) {
     for (const varied of s.varied ? [false, true] : [false]) {
       await drain();
-      // Varied: the response cache off, so every request costs its query (with it on, 240 distinct
-      // queries asked faster than its 10 s lifetime would mostly hit after the first round).
-      setSearchCacheEnabled(!varied);
+      // Varied: the response and page caches off, so every request costs its query and its
+      // rendering (with them on, 240 distinct requests asked faster than their 10 s lifetime would
+      // mostly hit after the first round).
+      setCaches(!varied);
       await startRow();
       const m = await endRow(await load(url, s, varied));
-      setSearchCacheEnabled(true);
+      setCaches(true);
       const mb = (n: number | null | undefined) => (n ? Math.round(n / 2 ** 20) : '-');
       log(
         `${s.name} ${m.mode}: ${m.rps.toFixed(0)} req/s, p50 ${m.p50} ms, p95 ${m.p95} ms, p99 ${m.p99} ms; peak ${mb(m.appPeak)} MB (database ${mb(m.databasePeak)} MB)`,

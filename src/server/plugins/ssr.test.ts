@@ -1,13 +1,13 @@
 // The rendered pages' cache (ssr.ts): a page is rendered once per data version and served from
-// the cache after, and the benchmark's switch (setSearchCacheEnabled) turns it off with the
-// search cache, so that its "cache off" rows render every request.
+// the cache after, and the benchmark's switch (setPageCacheEnabled) turns it off, so that its
+// varied page rows render every request.
 import Fastify from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { AppContext } from '../context.js';
-import { bumpDataVersion, createSearchCache, setSearchCacheEnabled } from './search-cache/cache.js';
-import { createPageRenderer } from './ssr.js';
+import { bumpDataVersion, createSearchCache } from './search-cache/cache.js';
+import { createPageRenderer, setPageCacheEnabled } from './ssr.js';
 
-afterEach(() => setSearchCacheEnabled(true));
+afterEach(() => setPageCacheEnabled(true));
 
 function setUp() {
   const app = Fastify();
@@ -36,9 +36,9 @@ describe('the rendered pages cache', () => {
     expect(rendered).toEqual(['/discover/a', '/discover/a']);
   });
 
-  it('renders every request while the caches are switched off', async () => {
+  it('renders every request while its cache is switched off', async () => {
     const { rendered, get } = setUp();
-    setSearchCacheEnabled(false);
+    setPageCacheEnabled(false);
     await get('/discover/b');
     await get('/discover/b');
     expect(rendered).toEqual(['/discover/b', '/discover/b']);

