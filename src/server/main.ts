@@ -35,10 +35,10 @@ async function main() {
   }
 
   let closing = false;
-  const shutdown = async (signal: string) => {
+  const shutdown = async (reason: string) => {
     if (closing) return;
     closing = true;
-    console.log(`${signal} received: closing`);
+    console.log(`${reason}: closing`);
     try {
       await app?.close();
     } finally {
@@ -46,8 +46,11 @@ async function main() {
       process.exit(0);
     }
   };
-  process.on('SIGINT', () => void shutdown('SIGINT'));
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT received'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM received'));
+  // Started by npm start over a channel (scripts/start.mjs): when that process ends, however it
+  // ends, the server closes too rather than run on unseen.
+  if (process.send) process.on('disconnect', () => void shutdown('npm start ended'));
 
   let app: Awaited<ReturnType<typeof buildApp>> | undefined;
   try {

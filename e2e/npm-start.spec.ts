@@ -1,0 +1,57 @@
+// `npm start` as an operator runs it (scripts/start.mjs, decision 0508): on Linux the server runs
+// compiled (dist/app/main.js) in a child process started with MALLOC_ARENA_MAX=2, serves the
+// pages, and ends with the process that started it, even when that one is killed with SIGKILL, so
+// that nothing keeps the data folder after it.
+import { type ChildProcess, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { expect, isPhone, test } from './support/fixtures';
+
+const alive = (pid: number) => fs.existsSync(`/proc/${pid}`);
+
+test('npm start runs the compiled server in its own process, which ends with npm start', async ({ page }) => {
+  test.skip(isPhone(page) || process.platform !== 'linux', 'one run is enough; the child process is Linux only');
+  test.setTimeout(90_000);
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kc-npm-start-'));
+  const port = 4600 + Math.floor(Math.random() * 200);
+  let starter: ChildProcess | undefined;
+  try {
+    starter = spawn(process.execPath, ['scripts/start.mjs'], {
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        DATABASE_URL: '',
+        MALLOC_ARENA_MAX: '',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    starter.stdout!.on('data', (d) => {
+      output += d;
+    });
+    starter.stderr!.on('data', (d) => {
+      output += d;
+    });
+    await expect.poll(() => output, { timeout: 60_000 }).toContain('Server listening');
+
+    // The lock names the server: a process of its own, running the bundle, with the arena limit.
+    const owner = JSON.parse(fs.readFileSync(path.join(dataDir, 'app.lock'), 'utf8')) as { pid: number };
+    expect(owner.pid).not.toBe(starter.pid);
+    expect(fs.readFileSync(`/proc/${owner.pid}/cmdline`, 'utf8')).toContain('dist/app/main.js');
+    expect(fs.readFileSync(`/proc/${owner.pid}/environ`, 'utf8').split('\0')).toContain('MALLOC_ARENA_MAX=2');
+
+    await page.goto(`http://127.0.0.1:${port}/`);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+
+    starter.kill('SIGKILL');
+    await expect.poll(() => alive(owner.pid), { timeout: 15_000 }).toBe(false);
+    expect(output).toContain('npm start ended: closing');
+    expect(fs.existsSync(path.join(dataDir, 'app.lock'))).toBe(false);
+  } finally {
+    starter?.kill('SIGKILL');
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+});
