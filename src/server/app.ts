@@ -23,7 +23,15 @@ import { locationsRoutes } from './modules/locations/locations.routes.js';
 import { tagsRoutes } from './modules/tags/tags.routes.js';
 import { translateRoutes } from './modules/translate/translate.routes.js';
 import { visitorsRoutes } from './modules/visitors/visitors.routes.js';
-import { loadHashSalt, makeClientHasher, requestLogSerializer, trustProxyOption } from './plugins/client-identity.js';
+import {
+  loadHashSalt,
+  makeClientHasher,
+  makeNetwork48Hasher,
+  networkList,
+  requestLogSerializer,
+  trustProxyOption,
+} from './plugins/client-identity.js';
+import { createBudgets } from './modules/trust/budgets.js';
 import { duplicatesRoutes } from './modules/duplicates/duplicates.routes.js';
 import { registerErrorHandling } from './plugins/errors.js';
 import { registerPages } from './plugins/pages.js';
@@ -60,7 +68,8 @@ const API_MODULES: ApiModule[] = [
 
 export async function buildApp(deps: AppDeps) {
   const { env, database } = deps;
-  const clientHash = makeClientHasher(await loadHashSalt(database.db, env.SESSION_SECRET));
+  const salt = await loadHashSalt(database.db, env.SESSION_SECRET);
+  const clientHash = makeClientHasher(salt);
   const logger = deps.logger ?? (env.LOG_LEVEL === 'silent' ? false : { level: env.LOG_LEVEL });
   const app = Fastify({
     // Logs name a client by its salted hash, never by its address (decision 0705).
@@ -95,6 +104,9 @@ export async function buildApp(deps: AppDeps) {
     database,
     db: database.db,
     clientHash,
+    network48: makeNetwork48Hasher(salt),
+    trustedNetworks: networkList(env.TRUSTED_NETWORKS),
+    budgets: createBudgets(database.db, env.RATE_LIMIT_SCALE),
     rateLimit: createRateLimiter(database.db, clientHash, env.RATE_LIMIT_SCALE),
     readLimit: createReadLimiter(clientHash, env.RATE_LIMIT_SCALE),
     fetch: fetchFn,

@@ -1,3 +1,4 @@
+import type { BlockList } from 'node:net';
 import type {
   FastifyBaseLogger,
   FastifyInstance,
@@ -10,6 +11,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Database, Db } from './db/connect.js';
 import type { Env } from './env.js';
 import type { Geocoder } from './modules/geocode/geocoder.js';
+import type { BudgetSpender } from './modules/trust/budgets.js';
 import type { RateLimiter } from './plugins/rate-limit.js';
 import type { SearchAnswers } from './plugins/search-cache/index.js';
 
@@ -21,8 +23,14 @@ export interface AppContext {
   rateLimit: RateLimiter;
   /** Per-client limits for anonymous reads, counted in memory (plugins/rate-limit.ts). */
   readLimit: RateLimiter;
-  /** Salted hash of the client address (never the address itself). */
+  /** Salted hash of the client address (never the address itself): its network group. */
   clientHash: (request: FastifyRequest) => string;
+  /** Salted hash of the client's wider /48 group (budgets also count it, decision 0405). */
+  network48: (request: FastifyRequest) => string;
+  /** TRUSTED_NETWORKS: contributors from these addresses are trusted. */
+  trustedNetworks: BlockList;
+  /** Contributors' budgets by trust (modules/trust/budgets.ts). */
+  budgets: BudgetSpender;
   /** Outbound HTTP (geocoder, translator); tests may pass their own. */
   fetch: typeof fetch;
   /** Address -> point (modules/geocode). */

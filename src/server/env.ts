@@ -43,6 +43,15 @@ export function parseTrustProxy(raw: string | undefined): TrustProxy | null {
   return entries.every(isAddressOrRange) ? entries : null;
 }
 
+/** Addresses and CIDR ranges, comma-separated (empty = none), or null when one is neither. */
+export function parseNetworkList(raw: string | undefined): string[] | null {
+  const entries = (raw ?? '')
+    .split(',')
+    .map((e) => e.trim())
+    .filter(Boolean);
+  return entries.every((e) => !PROXY_RANGE_NAMES.has(e) && isAddressOrRange(e)) ? entries : null;
+}
+
 export const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -67,6 +76,13 @@ export const envSchema = z.object({
     .optional()
     .refine((v) => parseTrustProxy(v) !== null, TRUST_PROXY_FORM)
     .transform((v): TrustProxy => parseTrustProxy(v) ?? false),
+  /** Networks whose contributors are trusted (decision 0405): addresses or CIDR ranges, comma-separated,
+   * e.g. a market office's or the operator's own. Their adds and edits go live without review. */
+  TRUSTED_NETWORKS: z
+    .string()
+    .optional()
+    .refine((v) => parseNetworkList(v) !== null, 'TRUSTED_NETWORKS must list addresses or CIDR ranges, comma-separated')
+    .transform((v) => parseNetworkList(v) ?? []),
   /** Multiplies every per-client rate limit; only for test rigs where all traffic comes from one
    * address (the end-to-end server uses 50). Leave at 1 in production. */
   RATE_LIMIT_SCALE: z.coerce.number().positive().max(10_000).default(1),
@@ -106,6 +122,16 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
 }
 
 /** Defaults for tests and scripts: the same schema with overrides. */
+/** The addresses API tests write from (test-app.ts `freshAddress`): a trusted network there, so that
+ * tests of other features see their writes go live; the trust tests write from other addresses. */
+export const TEST_TRUSTED_NETWORK = '10.250.0.0/16';
+
 export function testEnv(overrides: Partial<Record<keyof Env, string>> = {}): Env {
-  return readEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', SEED: 'false', ...overrides });
+  return readEnv({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    SEED: 'false',
+    TRUSTED_NETWORKS: TEST_TRUSTED_NETWORK,
+    ...overrides,
+  });
 }

@@ -4,6 +4,7 @@ import { upsertAdmin } from './modules/admin/admin.repository.js';
 import { scryptParamsFor } from './modules/admin/password.js';
 import { buildSearchIndex, pruneSearchChanges, searchIndexEnabled } from './modules/locations/search-index/sync.js';
 import { refreshOpenIntervals, resanitizeStoredDescriptions } from './modules/locations/writes/index.js';
+import { fillNameSkeletons } from './modules/trust/lookalike.js';
 
 /** Work done once at start after migrations and seeding (e.g. creating the administrator from
  * ADMIN_USERNAME / ADMIN_PASSWORD). Modules add theirs here. */
@@ -23,6 +24,13 @@ onStartHooks.push(ensureAdminFromEnv);
 onStartHooks.push(async (db) => {
   const n = await resanitizeStoredDescriptions(db);
   if (n) console.log(`Sanitised ${n} stored description(s) again (decision 0700)`);
+});
+
+// Look-alike names are found by each place's skeleton (decision 0404): places written before it
+// existed get theirs.
+onStartHooks.push(async (db) => {
+  const n = await fillNameSkeletons(db);
+  if (n) console.log(`Name skeletons written for ${n} place(s) (decision 0404)`);
 });
 
 // "Open now" and "in season" filters read intervals written ahead (decision 0801): at start they

@@ -16,4 +16,7 @@ export const MSG = {
   coordinatesTogether: 'Latitude and longitude must be given together',
   // Not in the spec: an edit made on an old version of a place (issue 13, finding 8).
   editConflict: 'Someone else changed this place while you were editing it',
+  // Not in the spec: review of contributions (decisions 0403 and 0405).
+  contributorBlocked: 'Changes from your connection are paused by the directory team.',
+  changeHeld: 'Thank you! Your change will be reviewed before it appears.',
 } as const;

@@ -55,8 +55,12 @@ export const locations = pgTable(
     /** The point is a stand-in (the ZIP/town centroid) because the geocoder was busy or failing
      * when the place was saved: it is asked again later (issue 13, finding 9). */
     geocodePending: boolean('geocode_pending').notNull().default(false),
-    /** Administrators can hide a place without deleting it (review desk). */
+    /** Not public: hidden by an administrator, or waiting for review, or rejected (`review`). */
     hidden: boolean('hidden').notNull().default(false),
+    /** 'accepted', 'pending' (a new place held for review: also hidden) or 'rejected' (decision 0403). */
+    review: text('review').notNull().default('accepted'),
+    /** The name's Unicode confusable skeleton (UTS #39), to find look-alike names (decision 0404). */
+    nameSkeleton: text('name_skeleton'),
     /** Tag names joined by spaces, kept in step with location_tags by the repository, so the
      * generated search vector can weigh tags without a join. */
     tagText: text('tag_text').notNull().default(''),
@@ -74,6 +78,8 @@ export const locations = pgTable(
     index('locations_name_trgm_idx').using('gin', sql`lower(${t.name}) gin_trgm_ops`),
     // 'Most Relevant' without text or point is name order: pages come straight off this index.
     index('locations_name_order_idx').on(sql`lower(${t.name})`, t.name, t.id).where(sql`not ${t.hidden}`),
+    index('locations_name_skeleton_idx').on(t.nameSkeleton),
+    index('locations_review_idx').on(t.review).where(sql`${t.review} <> 'accepted'`),
   ],
 );
 
@@ -187,9 +193,11 @@ export const tags = pgTable(
     name: varchar('name', { length: 100 }).notNull(),
     category: text('category'),
     createdAt: ts('created_at').notNull().defaultNow(),
+    /** 'accepted' (public) or 'pending' (proposed by a contributor without trust, decision 0403). */
+    status: text('status').notNull().default('accepted'),
   },
   // Unique regardless of case: 'Organic' and 'organic' are one tag.
-  (t) => [uniqueIndex('tags_name_lower_idx').on(sql`lower(${t.name})`)],
+  (t) => [uniqueIndex('tags_name_lower_idx').on(sql`lower(${t.name})`), index('tags_status_idx').on(t.status)],
 );
 
 export const locationTags = pgTable(
@@ -286,13 +294,78 @@ export const revisions = pgTable(
     clientHash: text('client_hash'),
     actor: text('actor'), // administrator username for admin actions, else null
     revertOf: integer('revert_of'),
+    /** Salted hash of the client's wider network group (an IPv6 /48; an IPv4 address itself). */
+    network48: text('network48'),
+    /** The administrator who approved this change after it was held (decision 0403). */
+    approvedBy: text('approved_by'),
+    /** The revert or undo revision that took this change back (history itself is never rewritten). */
+    revertedBy: integer('reverted_by'),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
   (t) => [
     index('revisions_entity_idx').on(t.entityType, t.entityId, t.createdAt),
     index('revisions_created_idx').on(t.createdAt),
     index('revisions_session_idx').on(t.sessionId),
+    index('revisions_client_idx').on(t.clientHash, t.createdAt),
+    index('revisions_network48_idx').on(t.network48, t.createdAt),
   ],
+);
+
+/**
+ * Changes held for review (decision 0403): an edit of a place, or a tag's rename or deletion, that
+ * a rule held. The public keeps the accepted version; approving applies it as a normal revision.
+ * New places and new tags are held in their own tables instead (`locations.review`, `tags.status`).
+ */
+export const pendingChanges = pgTable(
+  'pending_changes',
+  {
+    id: serial('id').primaryKey(),
+    entityType: text('entity_type').notNull(), // 'location' | 'tag'
+    entityId: integer('entity_id').notNull(),
+    action: text('action').notNull(), // 'update' | 'delete'
+    /** What was asked: the validated patch (a place) or the tag's values. */
+    patch: jsonb('patch').notNull(),
+    /** The entity's snapshot when the change was made, and what it would be once applied. */
+    before: jsonb('before'),
+    after: jsonb('after'),
+    /** Why it was held: rule codes (hold-rules.ts). */
+    reasons: jsonb('reasons').notNull(),
+    sessionId: text('session_id'),
+    clientHash: text('client_hash'),
+    network48: text('network48'),
+    status: text('status').notNull().default('pending'), // 'pending' | 'approved' | 'rejected'
+    createdAt: ts('created_at').notNull().defaultNow(),
+    reviewedAt: ts('reviewed_at'),
+    reviewedBy: text('reviewed_by'),
+    /** The revision that applied it, once approved. */
+    revisionId: integer('revision_id'),
+  },
+  (t) => [
+    index('pending_changes_status_idx').on(t.status, t.createdAt),
+    index('pending_changes_entity_idx').on(t.entityType, t.entityId),
+    index('pending_changes_client_idx').on(t.clientHash, t.createdAt),
+  ],
+);
+
+/**
+ * What an administrator decided about a contributor (a browser session on one network), a network
+ * group, or a wider /48 group: trusted or blocked, until a time or for good, with the reason
+ * (decision 0405). Earned trust is not stored: it is read from the revisions.
+ */
+export const contributorStandings = pgTable(
+  'contributor_standings',
+  {
+    id: serial('id').primaryKey(),
+    /** 'contributor' (key: network hash + ':' + session id), 'network' or 'network48' (key: the hash). */
+    kind: text('kind').notNull(),
+    key: text('key').notNull(),
+    standing: text('standing').notNull(), // 'trusted' | 'blocked'
+    reason: text('reason').notNull(),
+    until: ts('until'),
+    setBy: text('set_by').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('contributor_standings_subject_idx').on(t.kind, t.key)],
 );
 
 /** Fixed-window request counters shared by every app process (rate limits). */

@@ -16,6 +16,7 @@ import { locationSlugs, locationTags, locations, tags } from './schema.js';
 import { TAG_VOCABULARY } from './seed-vocabulary.js';
 import { replaceOpenIntervals, refreshTagText } from '../modules/locations/writes/index.js';
 import { storedOpeningHours } from '../modules/locations/writes/place.js';
+import { nameSkeleton } from '../modules/trust/lookalike.js';
 
 interface SeedRow {
   name: string;
@@ -77,6 +78,7 @@ export async function seedDatabase(db: Db): Promise<number> {
       const uniqueId = `seed:${crypto.createHash('sha1').update(`${r.name}|${r.address}`).digest('hex').slice(0, 16)}`;
       const values = {
         name: r.name,
+        nameSkeleton: nameSkeleton(r.name),
         category: r.category,
         description: orNull(r.description),
         address: orNull(r.address),

@@ -29,6 +29,18 @@ export function trustProxyOption(value: TrustProxy): false | string[] | ((addres
   return value;
 }
 
+/** A BlockList of addresses and CIDR ranges (as env.ts parsed them). */
+export function networkList(entries: string[]): net.BlockList {
+  const list = new net.BlockList();
+  for (const entry of entries) {
+    const [address = '', bits] = entry.split('/');
+    const family = net.isIPv6(address) ? 'ipv6' : 'ipv4';
+    if (bits === undefined) list.addAddress(address, family);
+    else list.addSubnet(address, Number(bits), family);
+  }
+  return list;
+}
+
 /** The 16-bit groups of an IPv6 address (zone id dropped, '::' expanded, an IPv4 tail split). */
 function ipv6Groups(address: string): number[] | null {
   const plain = address.split('%')[0] ?? '';
@@ -72,13 +84,29 @@ export function clientKey(ip: string): string {
     .join(':')}::/64`;
 }
 
+/** The wider group budgets also count (decision 0405): an IPv6 address by its /48 (what one site
+ * or small provider customer is usually given), an IPv4 address as clientKey has it. */
+export function clientKey48(ip: string): string {
+  const key = clientKey(ip);
+  if (!key.endsWith('::/64')) return key;
+  const groups = ipv6Groups(ip);
+  if (!groups) return key;
+  return `${groups
+    .slice(0, 3)
+    .map((g) => g.toString(16))
+    .join(':')}::/48`;
+}
+
+const saltedHash = (salt: string, key: string) =>
+  crypto.createHash('sha256').update(`${salt}:${key}`).digest('hex').slice(0, 32);
+
 export function makeClientHasher(salt: string) {
-  return (request: FastifyRequest): string =>
-    crypto
-      .createHash('sha256')
-      .update(`${salt}:${clientKey(request.ip)}`)
-      .digest('hex')
-      .slice(0, 32);
+  return (request: FastifyRequest): string => saltedHash(salt, clientKey(request.ip));
+}
+
+/** The salted hash of the request's /48 group (its own prefix, so it never equals a /64's hash). */
+export function makeNetwork48Hasher(salt: string) {
+  return (request: FastifyRequest): string => saltedHash(salt, `48:${clientKey48(request.ip)}`);
 }
 
 /** Fastify's `req` log serializer without the client's address (Fastify's own logs remoteAddress

@@ -99,6 +99,8 @@ export const adminSummarySchema = z.object({
   pendingReports: z.number().int(),
   changesLast7Days: z.number().int(),
   hiddenLocations: z.number().int(),
+  /** New places, held edits and proposed tags waiting for review (decision 0403). */
+  pendingReview: z.number().int(),
 });
 export type AdminSummary = z.infer<typeof adminSummarySchema>;
 

@@ -16,6 +16,7 @@ import {
 } from '../constants.js';
 import { MAP_VIEW_MAX_CELLS, MERCATOR_MAX_LAT, type MapView, mapGridCells } from '../map-grid.js';
 import { MSG } from '../messages.js';
+import { cleanName } from '../names.js';
 import { tagSchema } from './tag.js';
 
 /** A web address, or empty. 'www.example.org' is accepted (https:// is added when shown);
@@ -83,6 +84,7 @@ export const openingHoursText = z
 const formFieldsWithoutHours = z.object({
   name: z
     .string({ error: MSG.nameRequired })
+    .overwrite(cleanName)
     .trim()
     .min(1, MSG.nameRequired)
     .max(NAME_MAX, `Name must be at most ${NAME_MAX} characters`),
@@ -198,8 +200,21 @@ export const locationSchema = z.object({
   distance: z.number().nullable().optional(),
   /** Only on GET /api/locations/{id}. */
   engagement: z.object({ totalViews: z.number().int(), totalClicks: z.number().int() }).optional(),
+  /** 'pending' only in answers to the place's own author while it waits for review (decision 0403):
+   * everyone else never sees a pending place. */
+  review: z.enum(['pending']).optional(),
 });
 export type Location = z.infer<typeof locationSchema>;
+
+/** PATCH /api/locations/{id} when a rule held the change (202): the public keeps `location` as it
+ * is, and the change waits for an administrator (decision 0403). */
+export const heldEditSchema = z.object({
+  held: z.literal(true),
+  changeId: z.number().int(),
+  message: z.string(),
+  location: locationSchema,
+});
+export type HeldEdit = z.infer<typeof heldEditSchema>;
 
 const commaIds = z
   .string()

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { TAG_CATEGORIES, TAG_NAME_MAX } from '../constants.js';
 import { MSG } from '../messages.js';
+import { cleanName } from '../names.js';
 
 /** Any '<' followed by a letter, '/' or '!' reads as markup: tag names are plain words. */
 export const looksLikeHtml = (s: string) => /<\s*[a-z!/]/i.test(s) || /&[a-z#0-9]+;/i.test(s);
@@ -11,6 +12,7 @@ export const tagCategorySchema = z.enum(TAG_CATEGORIES, {
 
 export const tagNameSchema = z
   .string({ error: MSG.tagNameRequired })
+  .overwrite(cleanName)
   .trim()
   .min(1, MSG.tagNameRequired)
   .max(TAG_NAME_MAX, `Tag name must be at most ${TAG_NAME_MAX} characters`)
@@ -31,5 +33,14 @@ export const tagSchema = z.object({
   name: z.string(),
   category: z.string().nullable(),
   createdAt: z.string().optional(),
+  /** Only on the caller's own proposal while it waits for review (decision 0403). */
+  pending: z.literal(true).optional(),
 });
 export type Tag = z.infer<typeof tagSchema>;
+
+/** PATCH or DELETE /api/tags/{id} when the change waits for review (202). */
+export const heldTagChangeSchema = z.object({
+  held: z.literal(true),
+  changeId: z.number().int(),
+  message: z.string(),
+});

@@ -1,11 +1,12 @@
 // The review desk's SQL: flag reports, the revision history with readable diffs, reverts (one
 // change, or every change of one anonymous session, each in one transaction) and hide/delete.
-import { and, asc, count, desc, eq, gte, inArray, isNull } from 'drizzle-orm';
+import { and, count, desc, eq, gte, inArray } from 'drizzle-orm';
 import type { AdminRevision, AdminSummary, FieldChange } from '../../../shared/schemas/admin.js';
 import type { Db } from '../../db/connect.js';
 import { flagReports, locations, revisions, tags } from '../../db/schema.js';
 import { HttpError } from '../../http-error.js';
-import { revertLocationChanges, revertTagChange, type RevisionRow } from '../locations/writes/index.js';
+import { pendingCounts } from './queue.repository.js';
+import { applyUndo, revertLocationChanges, revertTagChange, selectRevisions } from '../locations/writes/index.js';
 
 // ---------------------------------------------------------------- summary and reports
 
@@ -13,8 +14,18 @@ export async function adminSummary(db: Db): Promise<AdminSummary> {
   const weekAgo = new Date(Date.now() - 7 * 24 * 60 * 60_000);
   const [p] = await db.select({ n: count() }).from(flagReports).where(eq(flagReports.status, 'pending'));
   const [c] = await db.select({ n: count() }).from(revisions).where(gte(revisions.createdAt, weekAgo));
-  const [h] = await db.select({ n: count() }).from(locations).where(eq(locations.hidden, true));
-  return { pendingReports: p?.n ?? 0, changesLast7Days: c?.n ?? 0, hiddenLocations: h?.n ?? 0 };
+  // Hidden by an administrator: not the places waiting for review or rejected.
+  const [h] = await db
+    .select({ n: count() })
+    .from(locations)
+    .where(and(eq(locations.hidden, true), eq(locations.review, 'accepted')));
+  const waiting = await pendingCounts(db);
+  return {
+    pendingReports: p?.n ?? 0,
+    changesLast7Days: c?.n ?? 0,
+    hiddenLocations: h?.n ?? 0,
+    pendingReview: waiting.places + waiting.edits + waiting.tags,
+  };
 }
 
 export async function reviewFlagReport(db: Db, id: number, status: string, reviewNotes: string) {
@@ -112,6 +123,9 @@ export async function listRevisions(
 
 // ---------------------------------------------------------------- reverts
 
+/** Undoes one change. A place's creation or edit goes through the undo (decision 0406): a field
+ * someone changed since keeps their value, and only when nothing at all can be put back is the
+ * answer 409. Other revisions (an administrator's hide, show or revert) are put back as before. */
 export async function revertRevision(db: Db, id: number, actor: string) {
   return db.transaction(async (tx) => {
     const rows = await tx.select().from(revisions).where(eq(revisions.id, id)).limit(1);
@@ -120,56 +134,40 @@ export async function revertRevision(db: Db, id: number, actor: string) {
     if (rev.entityType === 'location' && rev.action === 'delete') {
       throw new HttpError(400, 'A deleted place cannot be restored');
     }
-    const revisionId =
-      rev.entityType === 'location'
-        ? await revertLocationChanges(tx, rev, [rev], actor)
-        : await revertTagChange(tx, rev, actor);
-    return { reverted: 1, revisionIds: [revisionId] };
+    if (rev.revertedBy !== null) throw new HttpError(409, 'This change was already reverted');
+    if (rev.entityType === 'tag') return { reverted: 1, revisionIds: [await revertTagChange(tx, rev, actor)] };
+    if (rev.action !== 'create' && rev.action !== 'update') {
+      return { reverted: 1, revisionIds: [await revertLocationChanges(tx, rev, [rev], actor)] };
+    }
+    const done = await applyUndo(tx, {}, actor, [rev]);
+    if (done.revisionIds.length === 0) {
+      const kept = done.places.flatMap((p) => p.kept.map((k) => k.field));
+      if (kept.length) throw new HttpError(409, `A later change also edited ${kept.join(', ')}: revert that one first`);
+      throw new HttpError(400, 'This change changed nothing that can be put back');
+    }
+    return { reverted: 1, revisionIds: done.revisionIds };
   });
 }
 
-/** Every change one anonymous session made, undone together: each place or tag it touched goes
- * back to how it was before that session's first change (a place it created is hidden). The
- * session id is chosen by the client, so the changes are those of that id from one client address
- * (its hash, when the desk gives it): nobody can fold other people's edits into a vandal's session. */
+/** Every change one anonymous session made, undone together (decision 0406): each place or tag it
+ * touched goes back to how it was before that session's changes, keeping what others changed
+ * since (a place it added leaves public view). The session id is chosen by the client, so the
+ * changes are those of that id from one client address (its hash, when the desk gives it). */
 export async function revertSession(db: Db, sessionId: string, actor: string, clientHash?: string | null) {
   return db.transaction(async (tx) => {
-    const rows = await tx
-      .select()
-      .from(revisions)
-      .where(
-        and(
-          eq(revisions.sessionId, sessionId),
-          clientHash ? eq(revisions.clientHash, clientHash) : undefined,
-          isNull(revisions.actor),
-          inArray(revisions.action, ['create', 'update']),
-        ),
-      )
-      .orderBy(asc(revisions.createdAt), asc(revisions.id));
-    if (rows.length === 0) throw new HttpError(404, 'No changes found for this session');
-    const byEntity = new Map<string, RevisionRow[]>();
-    for (const r of rows) {
-      const key = `${r.entityType}:${r.entityId}`;
-      byEntity.set(key, [...(byEntity.get(key) ?? []), r]);
-    }
-    const revisionIds: number[] = [];
-    for (const all of byEntity.values()) {
-      const first = all[0]!;
-      const ignore = new Set(all.map((r) => r.id));
-      revisionIds.push(
-        first.entityType === 'location'
-          ? await revertLocationChanges(tx, first, all, actor)
-          : await revertTagChange(tx, first, actor, ignore),
-      );
-    }
-    return { reverted: byEntity.size, revisionIds };
+    const criteria = { sessionId, ...(clientHash ? { clientHash } : {}) };
+    const selected = await selectRevisions(tx, criteria);
+    if (selected.length === 0) throw new HttpError(404, 'No changes found for this session');
+    const done = await applyUndo(tx, criteria, actor);
+    return { reverted: done.places.length + done.tags.length, revisionIds: done.revisionIds };
   });
 }
 
 // ---------------------------------------------------------------- places
 
 export async function listAdminLocations(db: Db, q: { hidden?: 'true' | 'false'; limit: number }) {
-  const where = q.hidden ? eq(locations.hidden, q.hidden === 'true') : undefined;
+  // The places an administrator hid (those waiting for review are in the queue, rejected ones gone).
+  const where = q.hidden ? and(eq(locations.hidden, q.hidden === 'true'), eq(locations.review, 'accepted')) : undefined;
   const rows = await db
     .select({
       id: locations.id,

@@ -221,8 +221,9 @@ export async function searchLocations(
 export async function searchLocationsSql(
   db: Db,
   query: SearchFilters & { limit?: number; offset?: number },
+  only?: { ids: number[] },
 ): Promise<SearchPage> {
-  const s = compileSearch(query, await compileOptions(db, query.search));
+  const s = compileSearch(query, { ...(await compileOptions(db, query.search)), onlyIds: only?.ids });
   // The same keys inside (to pick the page) and outside (to keep its order after the join).
   const keys = (alias: string) => {
     const a = sql.raw(alias);
@@ -266,4 +267,30 @@ export async function searchLocationsSql(
   }
   const now = clockNow();
   return { items: found.map(({ distance, total: _t, ...r }) => toLocation(r, now, distance)), total };
+}
+
+// ---------------------------------------------------------------- an author's own places (decision 0403)
+
+/** The places this browser session added from this network that wait for review (a few at most:
+ * budgets bound them). */
+export async function ownPendingPlaceIds(
+  db: Db,
+  author: { sessionId: string | null; clientHash: string },
+): Promise<number[]> {
+  if (!author.sessionId) return [];
+  const found = await rows<{ id: number }>(
+    db,
+    sql`select l.id from locations l
+          join revisions r on r.entity_type = 'location' and r.entity_id = l.id and r.action = 'create'
+         where l.review = 'pending' and r.session_id = ${author.sessionId} and r.client_hash = ${author.clientHash}
+         order by l.id limit 50`,
+  );
+  return found.map((r) => Number(r.id));
+}
+
+/** The author's own waiting places that match a search, marked 'pending'. */
+export async function ownPendingMatches(db: Db, ids: number[], query: SearchFilters): Promise<Location[]> {
+  if (ids.length === 0) return [];
+  const { items } = await searchLocationsSql(db, { ...query, limit: ids.length, offset: 0 }, { ids });
+  return items.map((l) => ({ ...l, review: 'pending' as const }));
 }

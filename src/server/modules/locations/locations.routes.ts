@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { idParamSchema } from '../../../shared/schemas/common.js';
 import {
+  heldEditSchema,
+  type Location,
   locationListQuerySchema,
   locationPointSchema,
   locationSchema,
@@ -13,17 +15,31 @@ import { LOCATION_LIST_MAX } from '../../../shared/constants.js';
 import { locationVersion } from '../../../shared/location-version.js';
 import type { ApiModule } from '../../context.js';
 import { notFound } from '../../http-error.js';
-import { authorFromRequest } from '../revisions/revisions.repository.js';
+import { MSG } from '../../../shared/messages.js';
+import { sessionIdFromRequest } from '../revisions/revisions.repository.js';
+import { authorOf } from '../trust/contributor.js';
+import { passGate } from '../trust/gate.js';
+import { editHoldReasons, newPlaceHoldReasons } from '../trust/hold-rules.js';
 import { searchMapJson, searchPointsJson } from './locations.map.js';
 import {
   LOCATION_NOT_FOUND,
   getEngagementTotals,
   getLocationById,
   getLocationBySlug,
+  ownPendingMatches,
+  ownPendingPlaceIds,
   searchLocations,
 } from './locations.reads.js';
 import { schedulePruneSearchChanges } from './search-index/sync.js';
-import { createLocation, scheduleGeocodeLater, scheduleOpenIntervalRefresh, updateLocation } from './writes/index.js';
+import {
+  createLocation,
+  holdLocationEdit,
+  proposedFields,
+  scheduleGeocodeLater,
+  scheduleOpenIntervalRefresh,
+  snapshotLocation,
+  updateLocation,
+} from './writes/index.js';
 import { type CachedAnswer, gzippedBody, searchKey, versionTag } from '../../plugins/search-cache/index.js';
 
 /** Sends a cached JSON answer, gzipped when the client accepts it. */
@@ -35,17 +51,28 @@ async function sendAnswer(request: FastifyRequest, reply: FastifyReply, answer: 
   return reply.send(answer.body);
 }
 
+/** If-Match: the version (ETag) an edit started from; optional for API clients (see the route). */
+const ifMatchHeaderSchema = z.looseObject({ 'if-match': z.string().max(200).optional() });
+
 const slugParamSchema = z.object({ slug: z.string().trim().min(1, 'slug is required').max(200, 'slug is too long') });
 
 export const locationsRoutes: ApiModule = async (app, ctx) => {
-  // Adding and editing are anonymous (docs/product.md section 6). A person adds or fixes a few places a
-  // minute at most; these caps only stop scripts.
-  const writeLimits = [
-    // Per person, and per address for a mapping event of about twenty (issue 13, finding 14).
-    ctx.rateLimit({ bucket: 'locations:write:min', max: 30, addressMax: 120, windowMs: 60_000 }),
-    ctx.rateLimit({ bucket: 'locations:write:hour', max: 300, addressMax: 1_500, windowMs: 3_600_000 }),
-  ];
+  // Adding and editing are anonymous (docs/product.md section 6), within budgets by trust, and held
+  // for review where a rule says so (decisions 0403-0405: modules/trust).
   const deps = { db: ctx.db, geocoder: ctx.geocoder };
+  /** The author's own waiting places, when the request names its session (the app does so only
+   * while it has some). */
+  const ownPending = async (request: FastifyRequest) => {
+    const sessionId = sessionIdFromRequest(request);
+    if (!sessionId) return [];
+    return ownPendingPlaceIds(ctx.db, { sessionId, clientHash: ctx.clientHash(request) });
+  };
+  /** A place only its author may see: personal, never kept by a shared cache. */
+  const ownPlace = async (request: FastifyRequest, reply: FastifyReply, location: Location | null) => {
+    if (!location || !(await ownPending(request)).includes(location.id)) return null;
+    reply.header('cache-control', 'private, no-store');
+    return { ...location, review: 'pending' as const };
+  };
 
   // The open intervals behind the openNow and inSeason filters move ahead daily; every process
   // checks hourly (decision 0801), the start hook in startup.ts did the first check.
@@ -75,6 +102,15 @@ export const locationsRoutes: ApiModule = async (app, ctx) => {
     async (request, reply) => {
       // Without a limit, at most LOCATION_LIST_MAX places; X-Total-Count still says how many matched.
       request.query.limit ??= LOCATION_LIST_MAX;
+      const mine = request.query.offset ? [] : await ownPending(request);
+      if (mine.length) {
+        // The author's own waiting places lead the first page (only they see them).
+        const { limit: _l, offset: _o, ...filters } = request.query;
+        const own = await ownPendingMatches(ctx.db, mine, filters);
+        const { items, total } = await searchLocations(ctx.db, request.query);
+        reply.header('x-total-count', String(total + own.length)).header('cache-control', 'private, no-store');
+        return [...own, ...items];
+      }
       const cache = cacheNow();
       if (!cache) {
         const { items, total } = await searchLocations(ctx.db, request.query);
@@ -137,7 +173,9 @@ export const locationsRoutes: ApiModule = async (app, ctx) => {
     '/locations/slug/:slug',
     { schema: { params: slugParamSchema, response: { 200: locationSchema } }, preHandler: placeLimit },
     async (request, reply) => {
-      const location = await getLocationBySlug(ctx.db, request.params.slug);
+      const location =
+        (await getLocationBySlug(ctx.db, request.params.slug)) ??
+        (await ownPlace(request, reply, await getLocationBySlug(ctx.db, request.params.slug, { includeHidden: true })));
       if (!location) throw notFound(LOCATION_NOT_FOUND);
       reply.header('etag', locationVersion(location));
       return location;
@@ -148,39 +186,60 @@ export const locationsRoutes: ApiModule = async (app, ctx) => {
     '/locations/:id',
     { schema: { params: idParamSchema, response: { 200: locationSchema } }, preHandler: placeLimit },
     async (request, reply) => {
-      const location = await getLocationById(ctx.db, request.params.id);
+      const location =
+        (await getLocationById(ctx.db, request.params.id)) ??
+        (await ownPlace(request, reply, await getLocationById(ctx.db, request.params.id, { includeHidden: true })));
       if (!location) throw notFound(LOCATION_NOT_FOUND);
       reply.header('etag', locationVersion(location));
       return { ...location, engagement: await getEngagementTotals(ctx.db, location.id) };
     },
   );
 
+  // A new place from a contributor without trust waits for review (answered with review 'pending'):
+  // its author sees it, nobody else does until an administrator approves it.
   app.post(
     '/locations',
-    { schema: { body: locationFormSchemaChecked, response: { 201: locationSchema } }, preHandler: writeLimits },
+    { schema: { body: locationFormSchemaChecked, response: { 201: locationSchema } } },
     async (request, reply) => {
-      const location = await createLocation(deps, request.body, authorFromRequest(request, ctx.clientHash));
+      const gate = await passGate(ctx, request, 'places');
+      const body = request.body;
+      const held = await newPlaceHoldReasons(gate, { name: body.name, tagIds: body.tagIds, website: body.website });
+      const location = await createLocation(deps, body, authorOf(gate.contributor), { held });
       return reply.status(201).send(location);
     },
   );
 
+  // An edit goes live unless a rule holds it (202: the public keeps the accepted version). Without
+  // If-Match the edit applies to whatever version is current: the app always sends it.
   app.patch(
     '/locations/:id',
     {
-      schema: { params: idParamSchema, body: locationPatchSchemaChecked, response: { 200: locationSchema } },
-      preHandler: writeLimits,
+      schema: {
+        params: idParamSchema,
+        body: locationPatchSchemaChecked,
+        headers: ifMatchHeaderSchema,
+        response: { 200: locationSchema, 202: heldEditSchema },
+      },
     },
     async (request, reply) => {
-      const ifMatch = request.headers['if-match'];
-      const updated = await updateLocation(
-        deps,
-        request.params.id,
-        request.body,
-        authorFromRequest(request, ctx.clientHash),
-        { ifMatch: typeof ifMatch === 'string' ? ifMatch.trim() : undefined },
-      );
+      const gate = await passGate(ctx, request, 'places');
+      const id = request.params.id;
+      const ifMatch = request.headers['if-match']?.trim() || undefined;
+      const author = authorOf(gate.contributor);
+      // The author may go on editing their own place while it waits: it stays waiting.
+      const own = (await ownPending(request)).includes(id);
+      const before = own ? null : await snapshotLocation(ctx.db, id);
+      const reasons = before ? await editHoldReasons(gate, id, before, proposedFields(request.body)) : [];
+      if (reasons.length) {
+        const changeId = await holdLocationEdit(ctx.db, id, request.body, author, { ifMatch, reasons });
+        const location = await getLocationById(ctx.db, id);
+        if (!location) throw notFound(LOCATION_NOT_FOUND);
+        reply.header('etag', locationVersion(location));
+        return reply.status(202).send({ held: true, changeId, message: MSG.changeHeld, location });
+      }
+      const updated = await updateLocation(deps, id, request.body, author, { ifMatch, includeHidden: own });
       reply.header('etag', locationVersion(updated));
-      return updated;
+      return own ? { ...updated, review: 'pending' as const } : updated;
     },
   );
 };

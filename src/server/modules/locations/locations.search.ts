@@ -94,11 +94,20 @@ export interface CompileOptions {
   typoWords?: ReadonlySet<string>;
   /** The instant "open now" and "in season" are about (default: the server's clock). */
   now?: Date;
+  /** Search only these places, public or not (an author's own places waiting for review). */
+  onlyIds?: number[];
 }
 
 /** The WHERE clause and ranking expressions of a search over `locations l`. */
 export function compileSearch(f: SearchFilters, opts: CompileOptions = {}): CompiledSearch {
-  const conds: SQL[] = [sql`not l.hidden`];
+  const conds: SQL[] = [
+    opts.onlyIds
+      ? sql`l.id in (${sql.join(
+          opts.onlyIds.length ? opts.onlyIds.map((id) => sql`${id}::int`) : [sql`null`],
+          sql`, `,
+        )})`
+      : sql`not l.hidden`,
+  ];
   if (f.category && f.category !== 'all') conds.push(sql`l.category = ${f.category}`);
 
   // One EXISTS per chosen tag (a place must carry ALL of them): the planner estimates each tag's

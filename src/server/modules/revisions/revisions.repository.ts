@@ -8,7 +8,7 @@ import type { Db } from '../../db/connect.js';
 import { revisions, tags } from '../../db/schema.js';
 
 export type RevisionEntity = 'location' | 'tag';
-export type RevisionAction = 'create' | 'update' | 'delete' | 'revert' | 'hide' | 'show';
+export type RevisionAction = 'create' | 'update' | 'delete' | 'revert' | 'hide' | 'show' | 'approve' | 'reject';
 
 /** Who made a change: the browser session (X-Session-Id) and a salted hash of the address. */
 export interface RevisionAuthor {
@@ -16,6 +16,10 @@ export interface RevisionAuthor {
   clientHash: string | null;
   /** Administrator username for admin actions. */
   actor?: string | null;
+  /** Salted hash of the client's /48 group (contributor.ts). */
+  network48?: string | null;
+  /** The administrator who approved a held change being applied now. */
+  approvedBy?: string | null;
 }
 
 export interface RevisionInput extends RevisionAuthor {
@@ -56,6 +60,8 @@ export async function writeRevision(tx: Db, input: RevisionInput): Promise<numbe
       clientHash: input.clientHash,
       actor: input.actor ?? null,
       revertOf: input.revertOf ?? null,
+      network48: input.network48 ?? null,
+      approvedBy: input.approvedBy ?? null,
     })
     .returning({ id: revisions.id });
   return row!.id;

@@ -7,6 +7,7 @@ import type { Db } from '../../../db/connect.js';
 import { locations, locationSlugs, locationTags, revisions, tags } from '../../../db/schema.js';
 import { sanitizeDescription } from '../../../lib/sanitize-description.js';
 import type { GeoPoint } from '../../geocode/geocoder.js';
+import { nameSkeleton } from '../../trust/lookalike.js';
 import { replaceOpenIntervals } from './open-intervals.js';
 import { storedOpeningHours } from './place.js';
 import { allocateSlugs } from './slugs.js';
@@ -83,6 +84,7 @@ export async function importLocations(
             const p = points.get(r.address) ?? null;
             return {
               name: r.name,
+              nameSkeleton: nameSkeleton(r.name),
               category: r.category,
               description: r.description ? sanitizeDescription(r.description) || null : null,
               address: r.address || null,

@@ -15,6 +15,17 @@ export {
 export { createLocation, updateLocation, type WriteDeps } from './place.js';
 export { resanitizeStoredDescriptions } from './resanitize-descriptions.js';
 export {
+  approveLocationEdit,
+  approvePlace,
+  holdLocationEdit,
+  proposedFields,
+  rejectChange,
+  rejectPlace,
+  releaseSlugs,
+  retiredSlug,
+} from './review.js';
+export { applyUndo, previewUndo, selectRevisions, type UndoCriteria } from './undo.js';
+export {
   deleteLocation,
   revertLocationChanges,
   revertTagChange,

@@ -8,7 +8,7 @@ import { locationVersion } from '../../../../shared/location-version.js';
 import { MSG } from '../../../../shared/messages.js';
 import { locationAddressRule } from '../../../../shared/schemas/location.js';
 import type { Db } from '../../../db/connect.js';
-import { locationSlugs, locations } from '../../../db/schema.js';
+import { locationSlugs, locations, pendingChanges } from '../../../db/schema.js';
 import { badRequest, HttpError, notFound } from '../../../http-error.js';
 import { sanitizeDescription } from '../../../lib/sanitize-description.js';
 import type { Geocoder, GeoPoint } from '../../geocode/geocoder.js';
@@ -18,6 +18,7 @@ import type { Location } from '../../../../shared/schemas/location.js';
 import { replaceOpenIntervals } from './open-intervals.js';
 import { allocateSlugs, slugForRename } from './slugs.js';
 import { snapshotLocation } from './snapshot.js';
+import { nameSkeleton } from '../../trust/lookalike.js';
 import { assertTagsExist, linkTags } from './tag-links.js';
 
 export interface WriteDeps {
@@ -40,7 +41,10 @@ export function storedOpeningHours(text: string | null | undefined): string | nu
 /** Stored column values of form fields: empty text becomes null, the description is sanitised. */
 export function toColumns(v: Partial<LocationFormValues>): Partial<typeof locations.$inferInsert> {
   const out: Partial<typeof locations.$inferInsert> = {};
-  if (v.name !== undefined) out.name = v.name;
+  if (v.name !== undefined) {
+    out.name = v.name;
+    out.nameSkeleton = nameSkeleton(v.name);
+  }
   if (v.category !== undefined) out.category = v.category;
   if (v.description !== undefined) out.description = sanitizeDescription(v.description) || null;
   if (v.address !== undefined) out.address = nullIfEmpty(v.address);
@@ -109,7 +113,12 @@ export async function createLocation(
   deps: WriteDeps,
   input: NewPlace,
   author: RevisionAuthor,
-  extra: { uniqueId?: string; notionId?: string | null } = {},
+  extra: {
+    uniqueId?: string;
+    notionId?: string | null;
+    /** Why it is held for review (decision 0403): not public until an administrator approves it. */
+    held?: string[];
+  } = {},
 ): Promise<Location> {
   const { db } = deps;
   await assertTagsExist(db, input.tagIds);
@@ -131,6 +140,7 @@ export async function createLocation(
           latitude: point?.lat ?? null,
           longitude: point?.lng ?? null,
           geocodePending: located.pending,
+          ...(extra.held?.length ? { hidden: true, review: 'pending' } : {}),
           ...(extra.uniqueId !== undefined ? { uniqueId: extra.uniqueId } : {}),
           ...(extra.notionId !== undefined ? { notionId: extra.notionId } : {}),
         })
@@ -139,18 +149,34 @@ export async function createLocation(
       await tx.insert(locationSlugs).values({ slug: slug!, locationId: newId });
       await linkTags(tx, newId, input.tagIds);
       if (columns.openingHours) await replaceOpenIntervals(tx, [newId]);
+      const after = await snapshotLocation(tx, newId);
       await writeRevision(tx, {
         ...author,
         entityType: 'location',
         entityId: newId,
         action: 'create',
         before: null,
-        after: await snapshotLocation(tx, newId),
+        after,
       });
+      if (extra.held?.length) {
+        await tx.insert(pendingChanges).values({
+          entityType: 'location',
+          entityId: newId,
+          action: 'create',
+          patch: {},
+          before: null,
+          after,
+          reasons: extra.held,
+          sessionId: author.sessionId,
+          clientHash: author.clientHash,
+          network48: author.network48 ?? null,
+        });
+      }
       return newId;
     }),
   );
-  return (await getLocationById(db, id, { includeHidden: true }))!;
+  const created = (await getLocationById(db, id, { includeHidden: true }))!;
+  return extra.held?.length ? { ...created, review: 'pending' } : created;
 }
 
 const sameText = (a: string | null | undefined, b: string | null | undefined) => (a ?? '').trim() === (b ?? '').trim();

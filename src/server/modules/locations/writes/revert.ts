@@ -170,6 +170,11 @@ export async function setLocationHidden(db: Db, id: number, hidden: boolean, act
   return db.transaction(async (tx) => {
     const before = await snapshotWithHidden(tx, id);
     if (!before) throw new HttpError(404, LOCATION_NOT_FOUND);
+    const [state] = await tx.select({ review: locations.review }).from(locations).where(eq(locations.id, id));
+    // Only an accepted place is shown or hidden here: a new one is approved from the queue.
+    if (state && state.review !== 'accepted') {
+      throw new HttpError(409, 'This place is not public: it was rejected or waits for review');
+    }
     await tx.update(locations).set({ hidden, updatedAt: new Date() }).where(eq(locations.id, id));
     await adminRevision(tx, {
       entityType: 'location',

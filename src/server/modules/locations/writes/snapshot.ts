@@ -6,6 +6,7 @@ import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../../../db/connect.js';
 import { locations, locationTags } from '../../../db/schema.js';
 import { sanitizeDescription } from '../../../lib/sanitize-description.js';
+import { nameSkeleton } from '../../trust/lookalike.js';
 
 type LocationRow = typeof locations.$inferSelect;
 type LocationColumn = keyof LocationRow;
@@ -25,7 +26,7 @@ const COLUMN_ROLES = {
   deadline: 'snapshot',
   registrationLink: 'snapshot',
   faqLink: 'snapshot',
-  // Kept by the system: identity, history, counters, derived text; `hidden` is the review desk's.
+  // Kept by the system: identity, history, counters, derived text; `hidden` and `review` are the review desk's.
   id: 'system',
   slug: 'system',
   createdAt: 'system',
@@ -34,6 +35,8 @@ const COLUMN_ROLES = {
   uniqueId: 'system',
   notionId: 'system',
   hidden: 'system',
+  review: 'system',
+  nameSkeleton: 'system',
   geocodePending: 'system',
   tagText: 'system',
   searchVector: 'system',
@@ -48,10 +51,11 @@ export const SNAPSHOT_FIELDS = (Object.keys(COLUMN_ROLES) as LocationColumn[]).f
   (k): k is SnapshotField => COLUMN_ROLES[k] === 'snapshot',
 );
 
-/** A place's editable state as JSON (dates as ISO text) with its tag ids in ascending order. */
+/** A place's editable state as JSON (dates as ISO text) with its tag ids in ascending order, and
+ * its slug then (never restored: an undo releases the slugs a change introduced, decision 0406). */
 export type LocationSnapshot = {
   [K in SnapshotField]: LocationRow[K] extends Date | null ? string | null : LocationRow[K];
-} & { tagIds: number[] };
+} & { tagIds: number[]; slug: string };
 
 /** The snapshot of a row as read from the table (or returned by an insert). */
 export function toSnapshot(row: LocationRow, tagIds: number[]): LocationSnapshot {
@@ -61,6 +65,7 @@ export function toSnapshot(row: LocationRow, tagIds: number[]): LocationSnapshot
     out[f] = v instanceof Date ? v.toISOString() : v;
   }
   out.tagIds = [...tagIds].sort((a, b) => a - b);
+  out.slug = row.slug;
   return out as LocationSnapshot;
 }
 
@@ -78,6 +83,7 @@ export function columnsFromSnapshot(
     if (f === 'deadline') set[f] = v ? new Date(String(v)) : null;
     else if (f === 'description') set[f] = v ? sanitizeDescription(String(v)) || null : null;
     else set[f] = v ?? null;
+    if (f === 'name' && typeof v === 'string') set.nameSkeleton = nameSkeleton(v);
   }
   return set as Partial<typeof locations.$inferInsert>;
 }

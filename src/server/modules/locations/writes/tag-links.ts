@@ -1,5 +1,5 @@
 // A place's tags: the links and `tag_text`, the tag part of the search vector (tag names joined by
-// spaces in name order). Every change of links, and every rename or deletion of a tag, goes through
+// spaces in name order; a tag waiting for review is not searchable yet). Every change of links, and every rename or deletion of a tag, goes through
 // here, so the search text always equals the names shown.
 import { eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/connect.js';
@@ -19,7 +19,7 @@ export async function refreshTagText(tx: Db, ids: number[] | SQL): Promise<void>
     update locations l set tag_text = coalesce(
       (select string_agg(t.name, ' ' order by lower(t.name), t.id)
          from location_tags lt join tags t on t.id = lt.tag_id
-        where lt.location_id = l.id), '')
+        where lt.location_id = l.id and t.status = 'accepted'), '')
     where l.id in (${which})`);
 }
 
