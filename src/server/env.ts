@@ -122,9 +122,10 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
 }
 
 /** Defaults for tests and scripts: the same schema with overrides. */
-/** The addresses API tests write from (test-app.ts `freshAddress`): a trusted network there, so that
- * tests of other features see their writes go live; the trust tests write from other addresses. */
-export const TEST_TRUSTED_NETWORK = '10.250.0.0/16';
+/** The addresses API tests write from (test-app.ts `freshAddress`, and inject's default 127.0.0.1):
+ * trusted there, so that tests of other features see their writes go live; the trust tests write
+ * from other addresses. */
+export const TEST_TRUSTED_NETWORK = '10.250.0.0/16,127.0.0.1';
 
 export function testEnv(overrides: Partial<Record<keyof Env, string>> = {}): Env {
   return readEnv({

@@ -3,6 +3,7 @@
 // '{status}: {response text}' (or the status text when the body is empty). Writes carry the
 // anonymous engagement session id in X-Session-Id, so the server's revision history can group an
 // anonymous person's edits (and an administrator can revert them together).
+import { hasAwaitingReview } from './awaiting-review';
 import { getEngagementSessionId } from './session';
 
 export class ApiError extends Error {
@@ -54,8 +55,14 @@ export async function apiRequest(
 }
 
 /** GET and parse JSON. With on401 'returnNull', a 401 answers null instead of failing. */
+/** Headers of a read: a contributor with something waiting for review names their session, to see
+ * it (decision 0403); everyone else's reads name nobody. */
+export function readHeaders(): Record<string, string> {
+  return hasAwaitingReview() ? { 'X-Session-Id': getEngagementSessionId() } : {};
+}
+
 export async function getJson<T>(url: string, opts: { on401?: 'throw' | 'returnNull' } = {}): Promise<T> {
-  const res = await fetch(url, { credentials: 'include' });
+  const res = await fetch(url, { credentials: 'include', headers: readHeaders() });
   if (opts.on401 === 'returnNull' && res.status === 401) return null as T;
   await throwIfResNotOk(res);
   return (await res.json()) as T;

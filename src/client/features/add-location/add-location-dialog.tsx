@@ -13,6 +13,7 @@ import { Button } from '../../components/ui/button';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../components/ui/dialog';
 import { toast } from '../../components/ui/use-toast';
+import { noteAwaitingReview } from '../../lib/awaiting-review';
 import { ApiError, apiRequest, errorMessage, serverFieldErrors } from '../../lib/api';
 import { invalidateLocationQueries } from '../../lib/location-queries';
 import { categoryBadgeClass } from '../../lib/category-styles';
@@ -65,7 +66,9 @@ export default function AddLocationDialog({ open, onOpenChange }: Props) {
       const res = await apiRequest('POST', '/api/locations', payload);
       return (await res.json()) as Location;
     },
-    onSuccess: async () => {
+    onSuccess: async (added) => {
+      // Held for review: this browser now names itself on reads, to see its own place (decision 0403).
+      if (added.review === 'pending') noteAwaitingReview();
       toast({ title: t('toast.added'), description: t('toast.addedText') });
       finishAndClose();
       await invalidateLocationQueries();

@@ -5,20 +5,16 @@ import { RotateCcw } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from '../../lib/router';
-import type { AdminRevision, FieldChange } from '../../../shared/schemas/admin';
+import type { AdminRevision } from '../../../shared/schemas/admin';
+import type { StandingInput, UndoSelection } from '../../../shared/schemas/review';
 import type { Tag } from '../../../shared/schemas/tag';
 import { Button } from '../../components/ui/button';
 import { apiRequest, getJson } from '../../lib/api';
 import { formatDateTime } from '../../lib/dates';
+import { FieldDiff, showValue } from './field-diff';
 import { PlaceActions, useAdminAction } from './place-actions';
 
 const PAGE = 25;
-
-function showValue(v: unknown): string {
-  if (v === null || v === undefined || v === '') return '∅';
-  const s = Array.isArray(v) ? v.join(', ') : typeof v === 'object' ? JSON.stringify(v) : String(v);
-  return s.length > 200 ? `${s.slice(0, 200)}…` : s;
-}
 
 /** A revision keeps tag ids; the desk shows their names (an id only for a tag deleted since). */
 function useShowChange() {
@@ -30,7 +26,14 @@ function useShowChange() {
       : showValue(v);
 }
 
-export function ChangesPanel() {
+export interface ChangesPanelProps {
+  /** Opens the undo with this selection filled in (decision 0406). */
+  onUndo(selection: UndoSelection): void;
+  /** Opens the standings with this subject filled in (decision 0405). */
+  onStanding(subject: Pick<StandingInput, 'kind' | 'key'>): void;
+}
+
+export function ChangesPanel({ onUndo, onStanding }: ChangesPanelProps) {
   const { t } = useTranslation('admin');
   const id = useId();
   const [offset, setOffset] = useState(0);
@@ -55,7 +58,7 @@ export function ChangesPanel() {
       {list.data?.items.length === 0 && <p className="text-gray-700">{t('changes.empty')}</p>}
       <ul className="grid gap-3">
         {list.data?.items.map((r) => (
-          <ChangeItem key={r.id} rev={r} />
+          <ChangeItem key={r.id} rev={r} onUndo={onUndo} onStanding={onStanding} />
         ))}
       </ul>
       {total > PAGE && (
@@ -85,7 +88,7 @@ export function ChangesPanel() {
   );
 }
 
-function ChangeItem({ rev }: { rev: AdminRevision }) {
+function ChangeItem({ rev, onUndo, onStanding }: { rev: AdminRevision } & ChangesPanelProps) {
   const { t, i18n } = useTranslation('admin');
   const id = useId();
   const revert = useAdminAction(
@@ -144,18 +147,7 @@ function ChangeItem({ rev }: { rev: AdminRevision }) {
         {who}
         {rev.revertedBy ? ` · ${t('changes.alreadyReverted')}` : ''}
       </p>
-      {rev.changes.length > 0 && (
-        <ul className="mt-2 grid gap-1 text-sm" aria-label={t('changes.diffLabel')}>
-          {rev.changes.map((c: FieldChange) => (
-            <li key={c.field} className="break-words">
-              <span className="font-medium text-gray-900">{t(`fields.${c.field}`, { defaultValue: c.field })}:</span>{' '}
-              <del className="bg-red-50 text-red-900">{show(c.field, c.before)}</del>
-              {' → '}
-              <ins className="bg-green-50 text-green-900 no-underline">{show(c.field, c.after)}</ins>
-            </li>
-          ))}
-        </ul>
-      )}
+      <FieldDiff changes={rev.changes} show={show} />
       <div className="mt-3 flex flex-wrap gap-2">
         {canRevert && (
           <Button size="sm" variant="secondary" onClick={() => revert.mutate(undefined)} disabled={revert.isPending}>
@@ -173,6 +165,31 @@ function ChangeItem({ rev }: { rev: AdminRevision }) {
             <RotateCcw aria-hidden="true" className="h-4 w-4" />
             {t('changes.revertSession')}
           </Button>
+        )}
+        {rev.clientHash && !rev.actor && (
+          <>
+            {rev.sessionId && (
+              <Button
+                size="sm"
+                variant="secondary"
+                onClick={() => onUndo({ sessionId: rev.sessionId!, clientHash: rev.clientHash! })}
+              >
+                {t('changes.undoContributor')}
+              </Button>
+            )}
+            <Button size="sm" variant="secondary" onClick={() => onUndo({ clientHash: rev.clientHash! })}>
+              {t('changes.undoNetwork')}
+            </Button>
+            {rev.sessionId && (
+              <Button
+                size="sm"
+                variant="secondary"
+                onClick={() => onStanding({ kind: 'contributor', key: `${rev.clientHash}:${rev.sessionId}` })}
+              >
+                {t('changes.standContributor')}
+              </Button>
+            )}
+          </>
         )}
         {isLocation && rev.entityHidden !== null && (
           <PlaceActions id={rev.entityId} hidden={rev.entityHidden} name={name} />

@@ -1,9 +1,12 @@
-// The review desk: what waits at a glance, then flag reports, recent changes (with reverts) and
-// hidden places, and the places that need a check (freshness). Every write refreshes the desk's own queries and the public lists.
+// The review desk: what waits at a glance, then the review queue, flag reports, recent changes (with
+// reverts), the one-action undo, trusted and blocked contributors, hidden places, and the places that
+// need a check (freshness). Every write refreshes the desk's own queries and the public lists.
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { LogOut } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { useState } from 'react';
 import type { AdminSummary } from '../../../shared/schemas/admin';
+import type { StandingInput, UndoSelection } from '../../../shared/schemas/review';
 import { Button } from '../../components/ui/button';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
 import { ADMIN_SESSION_KEY } from '../../lib/admin-session';
@@ -13,7 +16,10 @@ import { AdminBulkImportButton } from '../bulk-import';
 import { ChangesPanel } from './changes-panel';
 import { HiddenPanel } from './hidden-panel';
 import { NeedsCheckPanel } from './needs-check-panel';
+import { PendingPanel } from './pending-panel';
 import { ReportsPanel } from './reports-panel';
+import { StandingsPanel } from './standings-panel';
+import { UndoPanel } from './undo-panel';
 
 export function ReviewDesk({ username }: { username: string }) {
   const { t } = useTranslation('admin');
@@ -31,7 +37,13 @@ export function ReviewDesk({ username }: { username: string }) {
     },
   });
 
+  const [tab, setTab] = useState('pending');
+  const [undoFor, setUndoFor] = useState<{ selection: UndoSelection; n: number } | null>(null);
+  const [standingFor, setStandingFor] = useState<{ subject: Pick<StandingInput, 'kind' | 'key'>; n: number } | null>(
+    null,
+  );
   const stats: [keyof AdminSummary, string][] = [
+    ['pendingReview', t('summary.pendingReview')],
     ['pendingReports', t('summary.pendingReports')],
     ['changesLast7Days', t('summary.changesLast7Days')],
     ['hiddenLocations', t('summary.hiddenLocations')],
@@ -54,7 +66,7 @@ export function ReviewDesk({ username }: { username: string }) {
         <h2 id="desk-summary" className="sr-only">
           {t('summary.heading')}
         </h2>
-        <dl className="grid grid-cols-3 gap-2 sm:gap-4">
+        <dl className="grid grid-cols-2 gap-2 sm:grid-cols-4 sm:gap-4">
           {stats.map(([key, label]) => (
             <div
               key={key}
@@ -77,18 +89,42 @@ export function ReviewDesk({ username }: { username: string }) {
         <AdminBulkImportButton />
       </section>
 
-      <Tabs defaultValue="reports">
-        <TabsList className="grid-cols-2 sm:grid-cols-4">
+      <Tabs value={tab} onValueChange={setTab}>
+        <TabsList className="grid-cols-2 sm:grid-cols-4 lg:grid-cols-7">
+          <TabsTrigger value="pending">
+            {t('tabs.pending')}
+            {summary.data ? ` (${summary.data.pendingReview})` : ''}
+          </TabsTrigger>
           <TabsTrigger value="reports">{t('tabs.reports')}</TabsTrigger>
           <TabsTrigger value="changes">{t('tabs.changes')}</TabsTrigger>
+          <TabsTrigger value="undo">{t('tabs.undo')}</TabsTrigger>
+          <TabsTrigger value="standings">{t('tabs.standings')}</TabsTrigger>
           <TabsTrigger value="hidden">{t('tabs.hidden')}</TabsTrigger>
           <TabsTrigger value="needs-check">{t('tabs.needsCheck')}</TabsTrigger>
         </TabsList>
+        <TabsContent value="pending">
+          <PendingPanel />
+        </TabsContent>
         <TabsContent value="reports">
           <ReportsPanel />
         </TabsContent>
         <TabsContent value="changes">
-          <ChangesPanel />
+          <ChangesPanel
+            onUndo={(selection) => {
+              setUndoFor((u) => ({ selection, n: (u?.n ?? 0) + 1 }));
+              setTab('undo');
+            }}
+            onStanding={(subject) => {
+              setStandingFor((s) => ({ subject, n: (s?.n ?? 0) + 1 }));
+              setTab('standings');
+            }}
+          />
+        </TabsContent>
+        <TabsContent value="undo">
+          <UndoPanel key={undoFor?.n ?? 0} initial={undoFor?.selection ?? null} />
+        </TabsContent>
+        <TabsContent value="standings">
+          <StandingsPanel key={standingFor?.n ?? 0} initial={standingFor?.subject ?? null} />
         </TabsContent>
         <TabsContent value="hidden">
           <HiddenPanel />

@@ -12,6 +12,7 @@ import { cn } from '../../lib/cn';
 import { withHttps } from '../../lib/sanitize';
 import { applyTarget } from './apply-target';
 import { CheckedLine, HoursStatusLine } from '../../components/hours-line';
+import { WaitingForReview } from '../../components/waiting-for-review';
 
 export function LocationCard({ location, onOpen }: { location: Location; onOpen(location: Location): void }) {
   const { t } = useTranslation('discover');
@@ -45,6 +46,7 @@ export function LocationCard({ location, onOpen }: { location: Location; onOpen(
           </Link>
         </h3>
         <div className="flex flex-wrap items-center gap-2">
+          <WaitingForReview location={location} />
           {location.flagCount > 0 && (
             <span className="inline-flex items-center gap-1 rounded-full border border-red-300 bg-red-50 px-2 py-0.5 text-xs font-medium text-red-800">
               <Flag aria-hidden="true" className="h-3 w-3" />

@@ -9,7 +9,7 @@ import {
   PAGE_SIZE_NARROW,
   PAGE_SIZE_WIDE,
 } from '../../../shared/constants';
-import { throwIfResNotOk } from '../../lib/api';
+import { readHeaders, throwIfResNotOk } from '../../lib/api';
 
 export interface Point {
   lat: number;
@@ -103,7 +103,7 @@ export function useLocationPage(
     retry: LISTING_RETRIES,
     placeholderData: keepPreviousData,
     queryFn: async ({ signal }): Promise<LocationPage> => {
-      const res = await fetch(`/api/locations?${qs}`, { credentials: 'include', signal });
+      const res = await fetch(`/api/locations?${qs}`, { credentials: 'include', signal, headers: readHeaders() });
       await throwIfResNotOk(res);
       return toLocationPage((await res.json()) as Location[], res.headers.get('X-Total-Count'), offset);
     },

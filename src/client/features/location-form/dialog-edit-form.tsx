@@ -15,7 +15,7 @@ export function DialogEditForm({
 }: {
   location: Location;
   onCancel(): void;
-  onSaved(updated: Location | null): void;
+  onSaved(updated: Location | null, held?: boolean): void;
 }) {
   const { t } = useTranslation('location');
   const { form, category, save } = useEditLocation(location, { onSaved });

@@ -21,7 +21,7 @@ import { type LocationFormInput, locationToFormValues, useLocationForm } from '.
 
 interface EditLocationOptions {
   /** Called with the saved place (null when the answer is not one). */
-  onSaved(updated: Location | null): void;
+  onSaved(updated: Location | null, held?: boolean): void;
   /** Whether to show the server's message beside this field (and a chance to reveal it first);
    * every field's when left out. */
   acceptFieldError?(name: string): boolean;

@@ -52,7 +52,8 @@ export function PageEditForm({ location, onCancel }: { location: Location; onCan
   const { t } = useTranslation('location');
   const [tab, setTab] = useState('about');
   const { form, category, save } = useEditLocation(location, {
-    onSaved: (updated) => reloadAfterSave(updated?.slug),
+    // A change held for review leaves the page as the public sees it: no reload, the toast says why.
+    onSaved: (updated, held) => (held ? onCancel() : reloadAfterSave(updated?.slug)),
     // The checker's sentence goes beside the hours (docs/product.md section 3), on their tab.
     acceptFieldError: (name) => {
       if (name !== 'openingHours') return false;

@@ -6,7 +6,7 @@ import { useRef, useState } from 'react';
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { locationVersion } from '../../../shared/location-version';
-import type { Location } from '../../../shared/schemas/location';
+import type { HeldEdit, Location } from '../../../shared/schemas/location';
 import { toast } from '../../components/ui/use-toast';
 import { ApiError, apiRequest, errorMessage, getJson, serverFieldErrors } from '../../lib/api';
 import { invalidateLocationQueries, LOCATIONS_PATH } from '../../lib/location-queries';
@@ -15,8 +15,9 @@ import type { LocationPayload } from './use-location-form';
 interface UpdateOptions<F extends FieldValues> {
   /** The place as the form was filled from: its version goes with the save (If-Match). */
   base: Location;
-  /** Called with the saved place (null when the answer is not one) once the queries are refreshed. */
-  onSaved(updated: Location | null): void;
+  /** Called with the saved place (null when the answer is not one) once the queries are refreshed;
+   * a change held for review calls it with the place as the public still sees it. */
+  onSaved(updated: Location | null, held?: boolean): void;
   /** Where to show the server's field messages, beside their fields. */
   setError?: UseFormSetError<F>;
   /** Refills the form with the other person's version, when this person chooses it. */
@@ -73,13 +74,16 @@ export function useUpdateLocation<F extends FieldValues>(
   const mutation = useMutation({
     mutationFn: async (payload: Omit<LocationPayload, 'status'> & { status?: LocationPayload['status'] }) => {
       const res = await apiRequest('PATCH', `${LOCATIONS_PATH}/${id}`, payload, { 'If-Match': version.current });
-      const body = (await res.json().catch(() => null)) as Location | null;
-      return body && typeof body === 'object' && 'id' in body ? body : null;
+      const body = (await res.json().catch(() => null)) as Location | HeldEdit | null;
+      // 202: a rule held the change for review; the public keeps the place as it was (decision 0403).
+      if (res.status === 202 && body && 'held' in body) return { held: true as const, location: body.location };
+      return { held: false as const, location: body && typeof body === 'object' && 'id' in body ? body : null };
     },
-    onSuccess: async (updated) => {
-      toast({ title: t('saved.title'), description: t('saved.text') });
+    onSuccess: async ({ held, location }) => {
+      if (held) toast({ title: t('held.title'), description: t('held.text') });
+      else toast({ title: t('saved.title'), description: t('saved.text') });
       await invalidateLocationQueries();
-      onSaved(updated);
+      onSaved(location, held);
     },
     onError: async (err) => {
       if (err instanceof ApiError && err.status === 412) {

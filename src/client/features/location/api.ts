@@ -7,6 +7,7 @@ import { useEffect, useRef } from 'react';
 import { LOCATION_DETAIL_STALE_MS } from '../../../shared/constants';
 import type { Location } from '../../../shared/schemas/location';
 import { getJson } from '../../lib/api';
+import { hasAwaitingReview } from '../../lib/awaiting-review';
 import { recordEngagement } from '../../lib/engagement';
 import { LOCATIONS_PATH } from '../../lib/location-queries';
 
@@ -24,8 +25,9 @@ export function useLocationBySlug(slug: string) {
     refetchOnWindowFocus: false,
     retry: false,
     // A failed lookup the server rendered (the not-found card, decision 0900) stays failed when the
-    // page hydrates, instead of turning back into the skeleton for another try.
-    retryOnMount: false,
+    // page hydrates, instead of turning back into the skeleton for another try; unless this browser
+    // has a place waiting for review: the server renders for the public, its author asks again.
+    retryOnMount: hasAwaitingReview(),
   });
 }
 

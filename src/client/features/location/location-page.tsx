@@ -19,6 +19,7 @@ import { ContactFacts, TagList } from './page-facts';
 import { EditFormSlot, PageEditForm, preloadEditForm } from './lazy-edit-forms';
 import { PageHours } from './page-hours';
 import { CategoryBadge, LocationReadView, useReadTabs } from './read-view';
+import { WaitingForReview } from '../../components/waiting-for-review';
 
 const SITE_NAME = 'KC Green Directory';
 /** The page's white panels: the edit form, or the contact facts and the read view. */
@@ -107,6 +108,7 @@ function LocationDetails({ location }: { location: Location }) {
             {location.name}
           </h1>
           <CategoryBadge category={location.category} />
+          <WaitingForReview location={location} detailed />
         </div>
         {!editing && (
           <div className="flex shrink-0 gap-2">

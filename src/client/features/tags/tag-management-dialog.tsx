@@ -10,6 +10,7 @@ import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../com
 import { FieldError, Input, Label, NativeSelect } from '../../components/ui/form-controls';
 import { toast } from '../../components/ui/use-toast';
 import { apiRequest, errorMessage } from '../../lib/api';
+import { noteAwaitingReview } from '../../lib/awaiting-review';
 import { tagBadgeClass } from '../../lib/category-styles';
 import { cn } from '../../lib/cn';
 import { TagListStatus } from './tag-list-status';
@@ -83,7 +84,12 @@ export function TagManagementDialog({ open, onOpenChange, onTagDeleted }: TagMan
     try {
       const res = await apiRequest('POST', '/api/tags', { name: name.trim(), category: category || null });
       const tag = (await res.json()) as Tag;
-      toast({ title: t('toast.created'), description: tag?.name });
+      // A proposal waits for review (decision 0403): its author sees it, marked, in their lists.
+      if (tag?.pending) noteAwaitingReview();
+      toast({
+        title: t('toast.created'),
+        description: tag?.pending ? t('toast.createdPending', { name: tag.name }) : tag?.name,
+      });
       setName('');
       setCategory('');
       await refreshAfterTagChange();
@@ -239,8 +245,9 @@ function TagRow({
     }
     setBusy(true);
     try {
-      await apiRequest('PATCH', `/api/tags/${tag.id}`, { name: name.trim(), category: category || null });
-      toast({ title: t('toast.updated'), description: name.trim() });
+      const res = await apiRequest('PATCH', `/api/tags/${tag.id}`, { name: name.trim(), category: category || null });
+      if (res.status === 202) toast({ title: t('toast.held'), description: t('toast.heldText') });
+      else toast({ title: t('toast.updated'), description: name.trim() });
       await refreshAfterTagChange();
       onStopEdit();
     } catch (err) {
@@ -257,7 +264,12 @@ function TagRow({
   const remove = async () => {
     setBusy(true);
     try {
-      await apiRequest('DELETE', `/api/tags/${tag.id}`);
+      const res = await apiRequest('DELETE', `/api/tags/${tag.id}`);
+      if (res.status === 202) {
+        toast({ title: t('toast.held'), description: t('toast.heldText') });
+        setBusy(false);
+        return;
+      }
       toast({ title: t('toast.deleted'), description: tag.name });
       onDeleted();
       await refreshAfterTagChange();

@@ -136,7 +136,10 @@ export function TagPicker({ value, onChange, idPrefix = 'tags' }: TagPickerProps
                         onChange={() => toggle(tag.id)}
                         className="h-4 w-4 accent-brand-700"
                       />
-                      <span className="flex-1">{tag.name}</span>
+                      <span className="flex-1">
+                        {tag.name}
+                        {tag.pending && <span className="ml-2 text-xs text-amber-900">({t('pending')})</span>}
+                      </span>
                       {tag.category && (
                         <span className={cn('rounded-full border px-2 text-xs', tagBadgeClass(tag.category))}>
                           {t(`categories.${tag.category}`, { defaultValue: tag.category })}
