@@ -2,7 +2,7 @@
 // consent banner does not cover what a test clicks, except in the cookie tests), an API helper that
 // creates each test's own data with unique names, and the axe check.
 import AxeBuilder from '@axe-core/playwright';
-import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
+import { test as base, expect, type APIRequestContext, type Page, request as requests } from '@playwright/test';
 
 export const COOKIE_CONSENT_KEY = 'cookie_consent';
 
@@ -25,6 +25,17 @@ export interface LocationInput {
   status?: string;
 }
 
+/** The e2e server's administrator (scripts/e2e-server.ts). */
+export const E2E_ADMIN = {
+  username: process.env.ADMIN_USERNAME ?? 'e2e-admin',
+  password: process.env.ADMIN_PASSWORD ?? 'e2e-admin-password',
+};
+
+/**
+ * Each test's own data, written as the administrator: a place or tag from an anonymous contributor
+ * waits for review (decision 0403), while a test's setup needs public data. The tests that are
+ * about contributors write through the page, as a person does.
+ */
 export class ApiHelper {
   constructor(private readonly request: APIRequestContext) {}
 
@@ -47,7 +58,7 @@ export class ApiHelper {
   }
 }
 
-export const test = base.extend<{ api: ApiHelper; withConsentBanner: boolean }>({
+export const test = base.extend<{ api: ApiHelper; withConsentBanner: boolean }, { adminRequest: APIRequestContext }>({
   withConsentBanner: [false, { option: true }],
   page: async ({ page, withConsentBanner, javaScriptEnabled }, use) => {
     if (!withConsentBanner) {
@@ -84,9 +95,21 @@ export const test = base.extend<{ api: ApiHelper; withConsentBanner: boolean }>(
     }
     await use(page);
   },
-  api: async ({ request }, use) => {
-    await use(new ApiHelper(request));
+  api: async ({ adminRequest }, use) => {
+    await use(new ApiHelper(adminRequest));
   },
+  adminRequest: [
+    // biome-ignore lint/correctness/noEmptyPattern: Playwright reads which fixtures a fixture needs from this pattern
+    async ({}, use, workerInfo) => {
+      // Signed in once per worker: a sign-in costs a deliberate scrypt (decision 0400).
+      const context = await requests.newContext({ baseURL: workerInfo.project.use.baseURL });
+      const res = await context.post('/api/admin/login', { data: E2E_ADMIN });
+      expect(res.ok(), await res.text()).toBeTruthy();
+      await use(context);
+      await context.dispose();
+    },
+    { scope: 'worker' },
+  ],
 });
 
 export { expect };

@@ -10,6 +10,7 @@ const NOT_JSON: Record<string, string> = {
   'GET /api/export/locations.geojson': 'a streamed GeoJSON file',
   'GET /api/admin/flag-reports/{id}/screenshot': 'an image/png',
   'DELETE /api/admin/locations/{id}': '204 without a body',
+  'DELETE /api/admin/standings/{id}': '204 without a body',
   'POST /api/admin/login': 'sets the session cookie; answers the session',
   'POST /api/admin/logout': 'clears the session cookie',
   'GET /api/admin/session': 'the session or 401',

@@ -3,8 +3,11 @@ import type { Env } from './env.js';
 import { upsertAdmin } from './modules/admin/admin.repository.js';
 import { scryptParamsFor } from './modules/admin/password.js';
 import { buildSearchIndex, pruneSearchChanges, searchIndexEnabled } from './modules/locations/search-index/sync.js';
-import { refreshOpenIntervals, resanitizeStoredDescriptions } from './modules/locations/writes/index.js';
-import { fillNameSkeletons } from './modules/trust/lookalike.js';
+import {
+  fillNameSkeletons,
+  refreshOpenIntervals,
+  resanitizeStoredDescriptions,
+} from './modules/locations/writes/index.js';
 
 /** Work done once at start after migrations and seeding (e.g. creating the administrator from
  * ADMIN_USERNAME / ADMIN_PASSWORD). Modules add theirs here. */

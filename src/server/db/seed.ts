@@ -16,7 +16,7 @@ import { locationSlugs, locationTags, locations, tags } from './schema.js';
 import { TAG_VOCABULARY } from './seed-vocabulary.js';
 import { replaceOpenIntervals, refreshTagText } from '../modules/locations/writes/index.js';
 import { storedOpeningHours } from '../modules/locations/writes/place.js';
-import { nameSkeleton } from '../modules/trust/lookalike.js';
+import { nameSkeleton } from '../lib/name-skeleton.js';
 
 interface SeedRow {
   name: string;

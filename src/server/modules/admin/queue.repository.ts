@@ -15,7 +15,7 @@ import {
   type WriteDeps,
 } from '../locations/writes/index.js';
 import { approveTag, approveTagChange, rejectTag } from '../tags/tags.repository.js';
-import { diffSnapshots } from './review.repository.js';
+import { diffSnapshots } from './diff.js';
 
 type ChangeRow = typeof pendingChanges.$inferSelect;
 

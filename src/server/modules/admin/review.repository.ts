@@ -1,10 +1,11 @@
 // The review desk's SQL: flag reports, the revision history with readable diffs, reverts (one
 // change, or every change of one anonymous session, each in one transaction) and hide/delete.
 import { and, count, desc, eq, gte, inArray } from 'drizzle-orm';
-import type { AdminRevision, AdminSummary, FieldChange } from '../../../shared/schemas/admin.js';
+import type { AdminRevision, AdminSummary } from '../../../shared/schemas/admin.js';
 import type { Db } from '../../db/connect.js';
 import { flagReports, locations, revisions, tags } from '../../db/schema.js';
 import { HttpError } from '../../http-error.js';
+import { diffSnapshots } from './diff.js';
 import { pendingCounts } from './queue.repository.js';
 import { applyUndo, revertLocationChanges, revertTagChange, selectRevisions } from '../locations/writes/index.js';
 
@@ -45,23 +46,6 @@ export async function reviewFlagReport(db: Db, id: number, status: string, revie
 }
 
 // ---------------------------------------------------------------- revision history
-
-// An empty list and an absent value read the same ('Tags: ∅ -> ∅' is not a change).
-const show = (v: unknown) => (Array.isArray(v) ? (v.length ? [...v].sort() : null) : (v ?? null));
-
-/** field: old -> new, for every field whose value differs between two snapshots. */
-export function diffSnapshots(before: unknown, after: unknown): FieldChange[] {
-  const b = (before && typeof before === 'object' ? before : {}) as Record<string, unknown>;
-  const a = (after && typeof after === 'object' ? after : {}) as Record<string, unknown>;
-  const keys = [...new Set([...Object.keys(b), ...Object.keys(a)])];
-  const out: FieldChange[] = [];
-  for (const k of keys) {
-    const bv = show(b[k]);
-    const av = show(a[k]);
-    if (JSON.stringify(bv) !== JSON.stringify(av)) out.push({ field: k, before: bv ?? null, after: av ?? null });
-  }
-  return out;
-}
 
 export async function listRevisions(
   db: Db,

@@ -29,7 +29,7 @@ import {
   undoResultSchema,
 } from '../../../shared/schemas/review.js';
 import { HttpError } from '../../http-error.js';
-import { contributorKey } from '../trust/contributor.js';
+import { contributorKey } from '../trust/identity.js';
 import { listStandings, removeStanding, setStanding } from '../trust/standings.repository.js';
 import { decidePending, listPending } from './queue.repository.js';
 import type { AppContext, ZodApp } from '../../context.js';

@@ -5,7 +5,7 @@
 // every app process counts together. Administrators have none.
 import type { Db } from '../../db/connect.js';
 import { createWindowCounter, tooManyRequests } from '../../plugins/rate-limit.js';
-import { type Contributor, contributorKey, type TrustLevel } from './contributor.js';
+import { type Contributor, contributorKey, type TrustLevel } from './identity.js';
 
 export type BudgetName = 'places' | 'tags:new' | 'tags:change';
 

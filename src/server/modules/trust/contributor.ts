@@ -13,21 +13,7 @@ import { now as clockNow } from '../../lib/clock.js';
 import { resolveSession } from '../admin/admin.repository.js';
 import { ADMIN_COOKIE, ADMIN_COOKIE_SECURE } from '../admin/admin-cookie.js';
 import { sessionIdFromRequest } from '../revisions/revisions.repository.js';
-
-export interface Contributor {
-  sessionId: string | null;
-  /** Salted hash of the network group (the same as the revisions' client hash). */
-  network: string;
-  /** Salted hash of the /48 group. */
-  network48: string;
-  /** The signed-in administrator's username, when the request carries a live session. */
-  admin: string | null;
-  /** The address is in TRUSTED_NETWORKS. */
-  trustedNetwork: boolean;
-}
-
-/** 'admin' and 'trusted' go live; 'new' is held where a rule says so; 'blocked' writes nothing. */
-export type TrustLevel = 'admin' | 'trusted' | 'new' | 'blocked';
+import { type Contributor, contributorKey, type TrustLevel } from './identity.js';
 
 export interface Trust {
   level: TrustLevel;
@@ -39,9 +25,6 @@ export interface Trust {
 /** Changes that earn a contributor trust, each approved or standing unreverted this long. */
 export const TRUST_EARN_CHANGES = 3;
 export const TRUST_STAND_MS = 48 * 3_600_000;
-
-/** The standing's key of a contributor: its network group and its session. */
-export const contributorKey = (network: string, sessionId: string) => `${network}:${sessionId}`;
 
 async function adminOfRequest(ctx: AppContext, request: FastifyRequest): Promise<string | null> {
   const header = request.headers.cookie;

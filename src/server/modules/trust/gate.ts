@@ -5,7 +5,8 @@ import { MSG } from '../../../shared/messages.js';
 import type { AppContext } from '../../context.js';
 import { HttpError } from '../../http-error.js';
 import type { BudgetName } from './budgets.js';
-import { type Contributor, contributorOf, type Trust, trustOf } from './contributor.js';
+import { contributorOf, type Trust, trustOf } from './contributor.js';
+import type { Contributor } from './identity.js';
 import type { EditContext } from './hold-rules.js';
 
 export interface Gate extends EditContext {

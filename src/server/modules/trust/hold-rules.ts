@@ -7,7 +7,7 @@ import { isInternationalHost, isRawIpHost, siteOf, websiteHost } from '../../../
 import type { Db } from '../../db/connect.js';
 import { locationVerifications, locations, revisions, tags } from '../../db/schema.js';
 import { now as clockNow } from '../../lib/clock.js';
-import type { Contributor, TrustLevel } from './contributor.js';
+import type { Contributor, TrustLevel } from './identity.js';
 import { lookAlikeOf } from './lookalike.js';
 
 export const HOLD_REASONS = [

@@ -7,7 +7,7 @@ import type { Db } from '../../../db/connect.js';
 import { locations, locationSlugs, locationTags, revisions, tags } from '../../../db/schema.js';
 import { sanitizeDescription } from '../../../lib/sanitize-description.js';
 import type { GeoPoint } from '../../geocode/geocoder.js';
-import { nameSkeleton } from '../../trust/lookalike.js';
+import { nameSkeleton } from '../../../lib/name-skeleton.js';
 import { replaceOpenIntervals } from './open-intervals.js';
 import { storedOpeningHours } from './place.js';
 import { allocateSlugs } from './slugs.js';

@@ -13,6 +13,7 @@ export {
   scheduleOpenIntervalRefresh,
 } from './open-intervals.js';
 export { createLocation, updateLocation, type WriteDeps } from './place.js';
+export { fillNameSkeletons } from './name-skeletons.js';
 export { resanitizeStoredDescriptions } from './resanitize-descriptions.js';
 export {
   approveLocationEdit,

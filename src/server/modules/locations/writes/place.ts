@@ -18,7 +18,7 @@ import type { Location } from '../../../../shared/schemas/location.js';
 import { replaceOpenIntervals } from './open-intervals.js';
 import { allocateSlugs, slugForRename } from './slugs.js';
 import { snapshotLocation } from './snapshot.js';
-import { nameSkeleton } from '../../trust/lookalike.js';
+import { nameSkeleton } from '../../../lib/name-skeleton.js';
 import { assertTagsExist, linkTags } from './tag-links.js';
 
 export interface WriteDeps {

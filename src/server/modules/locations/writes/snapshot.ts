@@ -6,7 +6,7 @@ import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../../../db/connect.js';
 import { locations, locationTags } from '../../../db/schema.js';
 import { sanitizeDescription } from '../../../lib/sanitize-description.js';
-import { nameSkeleton } from '../../trust/lookalike.js';
+import { nameSkeleton } from '../../../lib/name-skeleton.js';
 
 type LocationRow = typeof locations.$inferSelect;
 type LocationColumn = keyof LocationRow;

@@ -77,7 +77,7 @@ describe('the write path for places', () => {
     expect(row!.description).toBe('<p>Apples</p>');
     expect(row!.tagText).toBe('apples Zinnia');
     const rev = await lastRevision(row!.id);
-    expect(Object.keys(rev.after as object).sort()).toEqual([...SNAPSHOT_FIELDS, 'tagIds'].sort());
+    expect(Object.keys(rev.after as object).sort()).toEqual([...SNAPSHOT_FIELDS, 'slug', 'tagIds'].sort());
   });
 
   it('reverts only the fields a change changed, and keeps a later good edit of another field', async () => {
@@ -88,9 +88,9 @@ describe('the write path for places', () => {
     await revertRevision(t.database.db, vandal.id, 'desk-admin');
     const [row] = await t.database.db.select().from(locations).where(eq(locations.id, p.id));
     expect(row).toMatchObject({ name: 'Revert Meadow', phone: '816-555-1111', slug: 'revert-meadow' });
-    // The vandal's slug keeps answering (it points at this place) but is no longer canonical.
+    // The vandal's slug is released (decision 0406): a real place may take it later.
     const slugs = await t.database.db.select().from(locationSlugs).where(eq(locationSlugs.locationId, p.id));
-    expect(slugs.map((s) => s.slug).sort()).toEqual(['revert-meadow', 'spam-meadow-buy-now']);
+    expect(slugs.map((s) => s.slug).sort()).toEqual(['revert-meadow']);
   });
 
   it('answers 409 when a later change edited the same field, and writes nothing', async () => {
