@@ -26,6 +26,7 @@ import { visitorsRoutes } from './modules/visitors/visitors.routes.js';
 import { loadHashSalt, makeClientHasher, requestLogSerializer, trustProxyOption } from './plugins/client-identity.js';
 import { duplicatesRoutes } from './modules/duplicates/duplicates.routes.js';
 import { registerErrorHandling } from './plugins/errors.js';
+import { createInternalRequests, exemptInternal } from './plugins/internal-requests.js';
 import { registerPages } from './plugins/pages.js';
 import { reportsRoutes } from './modules/reports/reports.routes.js';
 import { createRateLimiter, createReadLimiter } from './plugins/rate-limit.js';
@@ -89,14 +90,17 @@ export async function buildApp(deps: AppDeps) {
   const fetchFn = deps.fetch ?? globalThis.fetch;
   // Before the API modules: its hook must see every write they answer.
   const searchCache = await registerSearchCache(app, { database, db: database.db });
+  // The server's own reads while rendering a page are not charged to the visitor (decision 0707).
+  const internal = createInternalRequests();
   const ctx: AppContext = {
     searchCache,
     env,
     database,
     db: database.db,
     clientHash,
-    rateLimit: createRateLimiter(database.db, clientHash, env.RATE_LIMIT_SCALE),
-    readLimit: createReadLimiter(clientHash, env.RATE_LIMIT_SCALE),
+    internal,
+    rateLimit: exemptInternal(createRateLimiter(database.db, clientHash, env.RATE_LIMIT_SCALE), internal),
+    readLimit: exemptInternal(createReadLimiter(clientHash, env.RATE_LIMIT_SCALE), internal),
     fetch: fetchFn,
     geocoder: createGeocoder({ db: database.db, env, fetch: fetchFn }),
   };

@@ -10,6 +10,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Database, Db } from './db/connect.js';
 import type { Env } from './env.js';
 import type { Geocoder } from './modules/geocode/geocoder.js';
+import type { InternalRequests } from './plugins/internal-requests.js';
 import type { RateLimiter } from './plugins/rate-limit.js';
 import type { SearchAnswers } from './plugins/search-cache/index.js';
 
@@ -21,6 +22,8 @@ export interface AppContext {
   rateLimit: RateLimiter;
   /** Per-client limits for anonymous reads, counted in memory (plugins/rate-limit.ts). */
   readLimit: RateLimiter;
+  /** Marks the server's own in-process reads (page rendering), which no per-client limit counts. */
+  internal: InternalRequests;
   /** Salted hash of the client address (never the address itself). */
   clientHash: (request: FastifyRequest) => string;
   /** Outbound HTTP (geocoder, translator); tests may pass their own. */
