@@ -74,7 +74,7 @@ export interface PageRendererOptions {
 }
 
 /** The render's reads answer within this or the page is unavailable: longer than every bounded wait
- * behind them (a pooled connection 5 s, the geocoder's queue, decision 0709). */
+ * behind them (a pooled connection 5 s, the geocoder's queue, decision 0711). */
 export const RENDER_LOAD_TIMEOUT_MS = 12_000;
 const MAX_RETRY_AFTER_S = 60;
 
@@ -121,7 +121,7 @@ export function createPageRenderer(
   const loadTimeoutMs = options.loadTimeoutMs ?? RENDER_LOAD_TIMEOUT_MS;
 
   const load = (request: FastifyRequest, failures: ReadFailures) => async (url: string) => {
-    // Under the visitor's address (the geocoder queues each client's lookups apart, decision 0709),
+    // Under the visitor's address (the geocoder queues each client's lookups apart, decision 0711),
     // marked as the server's own: no per-client limit counts it (plugins/internal-requests.ts).
     let res: Awaited<ReturnType<typeof app.inject>>;
     try {
