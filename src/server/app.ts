@@ -23,10 +23,11 @@ import { locationsRoutes } from './modules/locations/locations.routes.js';
 import { tagsRoutes } from './modules/tags/tags.routes.js';
 import { translateRoutes } from './modules/translate/translate.routes.js';
 import { visitorsRoutes } from './modules/visitors/visitors.routes.js';
-import { loadHashSalt, makeClientHasher, requestLogSerializer, trustProxyOption } from './plugins/client-identity.js';
+import { loadHashSalt, makeClientHasher, trustProxyOption } from './plugins/client-identity.js';
 import { duplicatesRoutes } from './modules/duplicates/duplicates.routes.js';
 import { registerErrorHandling } from './plugins/errors.js';
 import { createInternalRequests, exemptInternal } from './plugins/internal-requests.js';
+import { safeLoggerOptions } from './plugins/log-safety.js';
 import { registerPages } from './plugins/pages.js';
 import { reportsRoutes } from './modules/reports/reports.routes.js';
 import { createRateLimiter, createReadLimiter } from './plugins/rate-limit.js';
@@ -64,17 +65,9 @@ export async function buildApp(deps: AppDeps) {
   const clientHash = makeClientHasher(await loadHashSalt(database.db, env.SESSION_SECRET));
   const logger = deps.logger ?? (env.LOG_LEVEL === 'silent' ? false : { level: env.LOG_LEVEL });
   const app = Fastify({
-    // Logs name a client by its salted hash, never by its address (decision 0705).
-    logger:
-      logger === false
-        ? false
-        : {
-            ...(logger === true ? {} : logger),
-            serializers: {
-              ...(logger === true ? {} : logger.serializers),
-              req: requestLogSerializer(clientHash),
-            },
-          },
+    // Logs name a client by its salted hash, never by its address, and hold no typed address
+    // (decisions 0705 and 0710).
+    logger: logger === false ? false : safeLoggerOptions(logger, clientHash),
     // Only the proxies TRUST_PROXY names may set the client's address, host and protocol (decision 0701).
     trustProxy: trustProxyOption(env.TRUST_PROXY),
     bodyLimit: 1024 * 1024,
