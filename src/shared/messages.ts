@@ -16,6 +16,8 @@ export const MSG = {
   coordinatesTogether: 'Latitude and longitude must be given together',
   // Not in the spec: an edit made on an old version of a place (issue 13, finding 8).
   editConflict: 'Someone else changed this place while you were editing it',
+  // Not in the spec: the address lookup's queue is full (decision 0711).
+  geocoderBusy: 'The address lookup is busy right now: try again in a moment',
 } as const;
 
 /** The page the server sends when it cannot render one (decision 0707): a read it needed failed
