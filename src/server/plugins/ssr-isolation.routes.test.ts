@@ -62,7 +62,7 @@ describe('server rendering and the visitor who spent their reads', () => {
 
     // The spender's own API reads are still limited: rendering did not refill them either.
     expect((await page(`/api/locations/slug/${place.slug}`, spender)).statusCode).toBe(429);
-  });
+  }, 120_000);
 
   it('still answers a place that does not exist with its 404 page', async () => {
     const res = await page(`/discover/no-such-place-${unique()}`, '10.77.0.3');
@@ -127,7 +127,7 @@ describe('server rendering and the visitor who spent their reads', () => {
     expect(last.body).toContain('Too many requests');
     // Another visitor is not affected.
     expect((await page(`/?q=render-${unique()}`, '10.77.0.9')).statusCode).toBe(200);
-  });
+  }, 120_000);
 
   it('counts a request that only claims to be the server’s own like any other', async () => {
     leaveRoomInWindow(60_000, 40_000);
