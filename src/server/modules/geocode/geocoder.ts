@@ -31,7 +31,7 @@ export interface Geocoder {
   /** The point of an address in the Kansas City area, or null when nothing is known. */
   geocode(address: string): Promise<GeoPoint | null>;
   /** The same, saying whether the point is a stand-in (the ZIP/town centroid because the service
-   * was busy or failing), so the place can be geocoded again later (issue 13, finding 9). With a
+   * was busy or failing), so the place can be geocoded again later (decision 0150). With a
    * client, the lookup waits in that client's own queue and counts against its allowance. */
   locate?(address: string, options?: LocateOptions): Promise<Located>;
 }
