@@ -35,6 +35,9 @@ export interface RenderInput {
   /** From the `cookie_consent` cookie: '1', '0' or null (undecided). */
   consent: string | null;
   load: ServerLoad;
+  /** Errors React recovered from while rendering: the server logs them in its own log, which keeps
+   * typed text and addresses out (decision 0710). */
+  onError?: (error: unknown) => void;
 }
 
 export interface RenderOutput {
@@ -58,7 +61,7 @@ function routeOf(pathname: string): { chunk: string | null; slug?: string } | nu
 
 /** The whole page in one string: piped only once every boundary is ready (onAllReady), so React
  * writes it in order, with no fallback and no inline script (decision 0005). */
-function renderHtml(element: ReactNode): Promise<string> {
+function renderHtml(element: ReactNode, report: (error: unknown) => void): Promise<string> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     const sink = new Writable({
@@ -77,9 +80,7 @@ function renderHtml(element: ReactNode): Promise<string> {
       progressiveChunkSize: Number.MAX_SAFE_INTEGER,
       onAllReady: () => stream.pipe(sink),
       onShellError: reject,
-      onError(error) {
-        console.error('Server rendering failed', error);
-      },
+      onError: report,
     });
   });
 }
@@ -106,10 +107,11 @@ export async function render(input: RenderInput): Promise<RenderOutput | null> {
     <StaticRouter location={`${url.pathname}${url.search}`}>{children}</StaticRouter>
   );
   const element = <Root client={client} i18n={t} Router={Router} consent={consent} renderedAt={renderedAt} />;
-  let html = await renderHtml(element);
+  const report = input.onError ?? ((error: unknown) => console.error('Server rendering failed', error));
+  let html = await renderHtml(element, report);
   // Never send an inline script (the Content Security Policy forbids them): should React ever write
   // one, render again once, then fall back to the page without a body.
-  if (/<script\b/i.test(html)) html = await renderHtml(element);
+  if (/<script\b/i.test(html)) html = await renderHtml(element, report);
   if (/<script\b/i.test(html)) return null;
   const state = dehydrate(client, { shouldDehydrateQuery: (q) => q.state.status !== 'pending' });
   // react-i18next records the namespaces each instance's components asked for.

@@ -28,12 +28,13 @@ import {
   makeClientHasher,
   makeNetwork48Hasher,
   networkList,
-  requestLogSerializer,
   trustProxyOption,
 } from './plugins/client-identity.js';
 import { createBudgets } from './modules/trust/budgets.js';
 import { duplicatesRoutes } from './modules/duplicates/duplicates.routes.js';
 import { registerErrorHandling } from './plugins/errors.js';
+import { createInternalRequests, exemptInternal } from './plugins/internal-requests.js';
+import { safeLoggerOptions } from './plugins/log-safety.js';
 import { registerPages } from './plugins/pages.js';
 import { reportsRoutes } from './modules/reports/reports.routes.js';
 import { createRateLimiter, createReadLimiter } from './plugins/rate-limit.js';
@@ -72,17 +73,9 @@ export async function buildApp(deps: AppDeps) {
   const clientHash = makeClientHasher(salt);
   const logger = deps.logger ?? (env.LOG_LEVEL === 'silent' ? false : { level: env.LOG_LEVEL });
   const app = Fastify({
-    // Logs name a client by its salted hash, never by its address (decision 0705).
-    logger:
-      logger === false
-        ? false
-        : {
-            ...(logger === true ? {} : logger),
-            serializers: {
-              ...(logger === true ? {} : logger.serializers),
-              req: requestLogSerializer(clientHash),
-            },
-          },
+    // Logs name a client by its salted hash, never by its address, and hold no typed address
+    // (decisions 0705 and 0710).
+    logger: logger === false ? false : safeLoggerOptions(logger, clientHash),
     // Only the proxies TRUST_PROXY names may set the client's address, host and protocol (decision 0701).
     trustProxy: trustProxyOption(env.TRUST_PROXY),
     bodyLimit: 1024 * 1024,
@@ -98,6 +91,8 @@ export async function buildApp(deps: AppDeps) {
   const fetchFn = deps.fetch ?? globalThis.fetch;
   // Before the API modules: its hook must see every write they answer.
   const searchCache = await registerSearchCache(app, { database, db: database.db });
+  // The server's own reads while rendering a page are not charged to the visitor (decision 0707).
+  const internal = createInternalRequests();
   const ctx: AppContext = {
     searchCache,
     env,
@@ -107,8 +102,9 @@ export async function buildApp(deps: AppDeps) {
     network48: makeNetwork48Hasher(salt),
     trustedNetworks: networkList(env.TRUSTED_NETWORKS),
     budgets: createBudgets(database.db, env.RATE_LIMIT_SCALE),
-    rateLimit: createRateLimiter(database.db, clientHash, env.RATE_LIMIT_SCALE),
-    readLimit: createReadLimiter(clientHash, env.RATE_LIMIT_SCALE),
+    internal,
+    rateLimit: exemptInternal(createRateLimiter(database.db, clientHash, env.RATE_LIMIT_SCALE), internal),
+    readLimit: exemptInternal(createReadLimiter(clientHash, env.RATE_LIMIT_SCALE), internal),
     fetch: fetchFn,
     geocoder: createGeocoder({ db: database.db, env, fetch: fetchFn }),
   };

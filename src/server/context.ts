@@ -12,6 +12,7 @@ import type { Database, Db } from './db/connect.js';
 import type { Env } from './env.js';
 import type { Geocoder } from './modules/geocode/geocoder.js';
 import type { BudgetSpender } from './modules/trust/budgets.js';
+import type { InternalRequests } from './plugins/internal-requests.js';
 import type { RateLimiter } from './plugins/rate-limit.js';
 import type { SearchAnswers } from './plugins/search-cache/index.js';
 
@@ -23,6 +24,8 @@ export interface AppContext {
   rateLimit: RateLimiter;
   /** Per-client limits for anonymous reads, counted in memory (plugins/rate-limit.ts). */
   readLimit: RateLimiter;
+  /** Marks the server's own in-process reads (page rendering), which no per-client limit counts. */
+  internal: InternalRequests;
   /** Salted hash of the client address (never the address itself): its network group. */
   clientHash: (request: FastifyRequest) => string;
   /** Salted hash of the client's wider /48 group (budgets also count it, decision 0405). */

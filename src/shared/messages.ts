@@ -19,4 +19,35 @@ export const MSG = {
   // Not in the spec: review of contributions (decisions 0403 and 0405).
   contributorBlocked: 'Changes from your connection are paused by the directory team.',
   changeHeld: 'Thank you! Your change will be reviewed before it appears.',
+  // Not in the spec: the address lookup's queue is full (decision 0711).
+  geocoderBusy: 'The address lookup is busy right now: try again in a moment',
+} as const;
+
+/** The page the server sends when it cannot render one (decision 0707): a read it needed failed
+ * (503), or this visitor asked for too many pages at once (429). In both languages of the site. */
+export const PAGE_ERROR_TEXTS = {
+  503: {
+    en: {
+      title: 'The directory is busy right now',
+      text: 'This page could not be loaded just now. Please try again in a moment.',
+      retry: 'Try again',
+    },
+    es: {
+      title: 'El directorio está ocupado en este momento',
+      text: 'No se pudo cargar esta página ahora mismo. Vuelva a intentarlo en un momento.',
+      retry: 'Intentar de nuevo',
+    },
+  },
+  429: {
+    en: {
+      title: 'Too many requests',
+      text: 'Too many requests. Please wait a moment and try again.',
+      retry: 'Try again',
+    },
+    es: {
+      title: 'Demasiadas solicitudes',
+      text: 'Demasiadas solicitudes. Espere un momento y vuelva a intentarlo.',
+      retry: 'Intentar de nuevo',
+    },
+  },
 } as const;

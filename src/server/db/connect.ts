@@ -9,6 +9,7 @@ import { POOL_WAIT_MS, STATEMENT_TIMEOUT_MS } from './limits.js';
 import { lockDataDir } from './lock.js';
 import { type DatabaseMemory, PgliteProcess } from './pglite-process.js';
 import * as schema from './schema.js';
+import { scrubText } from '../lib/scrub-log-text.js';
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -79,7 +80,7 @@ export async function openDatabase(opts: ConnectOptions): Promise<Database> {
     // An idle client can be cut off by the server (restart, failover, a dropped test database);
     // the pool replaces it. Without a listener the 'error' event would end the process.
     pool.on('error', (err) => {
-      console.warn(`PostgreSQL connection lost: ${err.message}`);
+      console.warn(`PostgreSQL connection lost: ${scrubText(err.message)}`);
     });
     // Fail at start, with the server's own message, rather than on the first request.
     await pool.query('select 1');
@@ -106,7 +107,8 @@ export async function openDatabase(opts: ConnectOptions): Promise<Database> {
     // restart: the rows would be lost (pglite-process.ts).
     const client = await PgliteProcess.open(inMemory ? dataDir : path.resolve(dataDir, 'pgdata'), {
       started: (pid) => lock?.addDatabaseProcess(pid),
-      restarting: (reason) => console.warn(`Embedded database: ${reason.message}; starting its process again`),
+      restarting: (reason) =>
+        console.warn(`Embedded database: ${scrubText(reason.message)}; starting its process again`),
     });
     const db = drizzlePglite({ client: client as any, schema }) as unknown as Db;
     return {

@@ -108,14 +108,3 @@ export function makeClientHasher(salt: string) {
 export function makeNetwork48Hasher(salt: string) {
   return (request: FastifyRequest): string => saltedHash(salt, `48:${clientKey48(request.ip)}`);
 }
-
-/** Fastify's `req` log serializer without the client's address (Fastify's own logs remoteAddress
- * and remotePort): the client appears as the same salted hash the rate limits use (decision 0705). */
-export function requestLogSerializer(clientHash: (request: FastifyRequest) => string) {
-  return (request: FastifyRequest) => ({
-    method: request.method,
-    url: request.url,
-    host: request.host,
-    client: typeof request.ip === 'string' ? clientHash(request) : undefined,
-  });
-}

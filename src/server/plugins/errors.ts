@@ -40,6 +40,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
       return reply
         .status(503)
         .header('retry-after', String(BUSY_RETRY_AFTER_S))
+        .header('cache-control', 'no-store')
         .send({ message: 'The directory is busy right now: try again in a moment' });
     }
     const fe = error as FastifyError;
@@ -52,7 +53,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
       return reply.status(status).send({ message });
     }
     request.log.error({ err: error }, 'request failed');
-    return reply.status(500).send({ message: 'Internal Server Error' });
+    return reply.status(500).header('cache-control', 'no-store').send({ message: 'Internal Server Error' });
   });
 }
 
@@ -71,7 +72,7 @@ function pgErrorCode(error: unknown): string | undefined {
 
 /** Too much waiting on the database (decision 0503): the embedded database's queue is full, a
  * PostgreSQL statement ran past its time limit (57014), or no pooled connection came in time. */
-function isDatabaseBusy(error: unknown): boolean {
+export function isDatabaseBusy(error: unknown): boolean {
   for (
     let e = error, depth = 0;
     e && typeof e === 'object' && depth < 4;

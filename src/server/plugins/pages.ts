@@ -1,16 +1,27 @@
 // Serves the built client: hashed assets with a long cache, and every page route as index.html
 // with that page's own <head> (title, description, canonical URL) and, when the server renderer
 // was built, the page itself rendered inside it (ssr.ts, decision 0900). Unknown paths and unknown
-// places answer HTTP 404 with the not-found page, so crawlers see the status.
+// places answer HTTP 404 with the not-found page, so crawlers see the status. A page that cannot be
+// rendered whole answers an error page, 503 or 429 with Retry-After, that no one keeps (decision 0707).
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { PAGE_ERROR_TEXTS } from '../../shared/messages.js';
 import type { AppContext } from '../context.js';
+import { BUSY_RETRY_AFTER_S } from '../db/limits.js';
+import { isDatabaseBusy } from './errors.js';
 import { buildLocationHead, jsonForScript } from './location-head.js';
-import { type PageHead, publicOrigin, renderHead, SITE_NAME } from './page-head.js';
+import { escapeHtml, type PageHead, publicOrigin, renderHead, SITE_NAME } from './page-head.js';
 import { registerSitemap } from './sitemap.js';
-import { createPageRenderer, loadRenderer, type RenderedPage, sendRendered } from './ssr.js';
+import {
+  createPageRenderer,
+  loadRenderer,
+  type PageLanguage,
+  pageLanguage,
+  type RenderedPage,
+  sendRendered,
+} from './ssr.js';
 import { SSR_DATA_ID } from './ssr-data-id.js';
 
 const STATIC_HEADS: Record<string, PageHead> = {
@@ -67,6 +78,11 @@ function inlineStylesheet(template: string | null, clientDir: string | undefined
   });
 }
 
+/** Pages one client may make the server render in a minute (pages the cache holds are free): far
+ * above a person's reloads and a polite crawler's pace; the reads inside a render are not counted
+ * against the client at all (decision 0707). */
+export const PAGE_RENDER_LIMIT = { bucket: 'pages:render', max: 120, windowMs: 60_000 };
+
 export type NotFoundRenderer = (request: FastifyRequest, reply: FastifyReply) => FastifyReply;
 
 export async function registerPages(
@@ -93,8 +109,43 @@ export async function registerPages(
       .header('cache-control', 'no-cache')
       .send(html);
 
+  /** The page sent when one cannot be rendered whole: static (no script: nothing retries behind the
+   * visitor's back), in the visitor's language, with a link that asks for the same page again. */
+  const errorPage = (status: 429 | 503, lang: PageLanguage, url: string) => {
+    const texts = PAGE_ERROR_TEXTS[status][lang];
+    const again = `/${url.replace(/^[/\\]+/, '')}`; // never '//host': a link off the site
+    return render({ title: `${texts.title} | ${SITE_NAME}`, description: texts.text }, null)
+      .replace(/<html lang="[^"]*"/, `<html lang="${lang}"`)
+      .replace(/\s*<script\b[^>]*>[\s\S]*?<\/script>/g, '')
+      .replace(/\s*<link rel="modulepreload"[^>]*>/g, '')
+      .replace(/\s*<noscript>[\s\S]*?<\/noscript>/, '')
+      .replace('<!--app-head-->', '')
+      .replace(
+        '<div id="root"></div>',
+        () =>
+          `<div id="root"><main id="main-content" role="main" style="max-width:40rem;margin:4rem auto;padding:0 1rem;font-family:system-ui,sans-serif">` +
+          `<h1 style="font-size:1.5rem">${escapeHtml(texts.title)}</h1><p>${escapeHtml(texts.text)}</p>` +
+          `<p><a href="${escapeHtml(again)}">${escapeHtml(texts.retry)}</a></p></main></div>`,
+      );
+  };
+  const sendError = (reply: FastifyReply, status: 429 | 503, html: string, retryAfterS: number) =>
+    reply
+      .status(status)
+      .header('content-type', 'text/html; charset=utf-8')
+      .header('cache-control', 'no-store')
+      .header('retry-after', String(retryAfterS))
+      .send(html);
+
   const renderer = template && clientDir ? await loadRenderer(clientDir) : null;
-  const pages = renderer ? createPageRenderer(app, ctx, renderer) : null;
+  const renderLimit = ctx.readLimit(PAGE_RENDER_LIMIT);
+  const pages = renderer
+    ? createPageRenderer(app, ctx, renderer, {
+        errorPage,
+        limitRender: async (request) => {
+          await renderLimit.call(app as never, request, undefined as never);
+        },
+      })
+    : null;
 
   /** The page rendered into the template: its body, its language on <html>, and its data block
    * (JSON escaped for a script element, never executed, decision 0005). */
@@ -116,7 +167,14 @@ export async function registerPages(
   ) => {
     const page = pages ? await pages.page(request, async (p) => withBody((await shell()).html, p)) : null;
     if (page) return sendRendered(request, reply, page);
-    const plain = await shell();
+    let plain: { html: string; status: number };
+    try {
+      plain = await shell();
+    } catch (err) {
+      if (!isDatabaseBusy(err)) throw err;
+      request.log.warn({ err }, 'database busy: page refused');
+      return sendError(reply, 503, errorPage(503, pageLanguage(request), request.url), BUSY_RETRY_AFTER_S);
+    }
     return sendPage(reply, plain.html, plain.status);
   };
 

@@ -1,6 +1,6 @@
 // Security baseline of docs/architecture.md: strict headers, JSON-only writes, cross-site refused.
 import helmet from '@fastify/helmet';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Env } from '../env.js';
 import { HttpError } from '../http-error.js';
 
@@ -15,6 +15,24 @@ export function tileOrigin(tileUrl: string): string | null {
 }
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/** scheme://host[:port] of a URL, ports that are the scheme's default left out; null when it is not
+ * an http(s) URL. */
+function originOf(url: string): string | null {
+  try {
+    const u = new URL(url);
+    return u.protocol === 'http:' || u.protocol === 'https:' ? u.origin : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The one origin whose pages may write (decision 0709): PUBLIC_URL's when it is set (scheme, host
+ * and port, exactly), else the request's own protocol and host with its port. */
+export function siteOrigin(env: Pick<Env, 'PUBLIC_URL'>, request: FastifyRequest): string | null {
+  if (env.PUBLIC_URL) return originOf(env.PUBLIC_URL);
+  return request.host ? originOf(`${request.protocol}://${request.host}`) : null;
+}
 
 export async function registerSecurity(app: FastifyInstance, env: Env): Promise<void> {
   const tiles = tileOrigin(env.MAP_TILE_URL);
@@ -54,15 +72,10 @@ export async function registerSecurity(app: FastifyInstance, env: Env): Promise<
       throw new HttpError(403, 'Cross-site requests are not allowed');
     }
     const origin = request.headers.origin;
-    if (typeof origin === 'string' && origin !== 'null') {
-      let host: string;
-      try {
-        host = new URL(origin).host;
-      } catch {
-        throw new HttpError(403, 'Cross-site requests are not allowed');
-      }
-      if (host !== request.headers.host) throw new HttpError(403, 'Cross-site requests are not allowed');
-    } else if (origin === 'null') {
+    if (origin === undefined) return;
+    // An https page may not write to an http site (nor another port): scheme, host and port all match.
+    const allowed = siteOrigin(env, request);
+    if (typeof origin !== 'string' || !allowed || originOf(origin) !== allowed) {
       throw new HttpError(403, 'Cross-site requests are not allowed');
     }
   });

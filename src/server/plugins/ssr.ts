@@ -1,9 +1,11 @@
 // Server rendering of the pages (decision 0900): loads the renderer that `vite build --ssr` wrote
 // (dist/server/entry-server.js, beside the client build) once at start, answers its data requests
-// with the API routes in-process (app.inject: the same answers, validation, limits and search cache
-// as the browser's own calls), and keeps rendered pages like search answers: in memory, keyed by URL,
-// language and cookie choice, dropped when the data version moves (a write) or after TTL_MS, each
-// with an ETag so a revalidating browser gets 304.
+// with the API routes in-process (app.inject: the same answers, validation and search cache as the
+// browser's own calls, but marked as the server's own so that no per-client read limit counts them,
+// decision 0707), and keeps rendered pages like search answers: in memory, keyed by URL, language and
+// cookie choice, dropped when the data version moves (a write) or after TTL_MS, each with an ETag so
+// a revalidating browser gets 304. Only a whole page that rendered with every read answered is kept;
+// a read that failed (429, 5xx, a time-out) makes the page an honest 503 that nothing keeps.
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -12,6 +14,10 @@ import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
+import { BUSY_RETRY_AFTER_S } from '../db/limits.js';
+import { HttpError } from '../http-error.js';
+import { hasCookie, readCookie } from '../lib/cookies.js';
+import { isDatabaseBusy } from './errors.js';
 import { dataVersion, TTL_MS } from './search-cache/cache.js';
 
 /** What entry-server.tsx's render() gives back (kept in step by hand: the server does not import
@@ -28,6 +34,8 @@ interface RendererModule {
     lang: string | null;
     consent: string | null;
     load(path: string): Promise<{ status: number; body: unknown; header(name: string): string | null }>;
+    /** Errors React recovered from, for the server's own log. */
+    onError?(error: unknown): void;
   }): Promise<RenderOutput | null>;
 }
 
@@ -42,10 +50,33 @@ export interface RenderedPage {
 export interface CachedPage {
   status: number;
   body: string;
-  etag: string;
+  /** Absent on an error page, which no one may keep (Cache-Control: no-store). */
+  etag?: string;
+  /** An error page's Retry-After, in seconds. */
+  retryAfterS?: number;
   gzip?: Buffer;
   brotli?: Buffer;
 }
+
+/** The page language of a request: its `lang` cookie's, English unless that says Spanish. */
+export type PageLanguage = 'en' | 'es';
+export const pageLanguage = (request: FastifyRequest): PageLanguage =>
+  readCookie(request.headers.cookie, 'lang') === 'es' ? 'es' : 'en';
+
+export interface PageRendererOptions {
+  /** The HTML of an error page: 503 (a read failed) or 429 (this client renders too many pages). */
+  errorPage(status: 429 | 503, lang: PageLanguage, url: string): string;
+  /** Counts a page this client makes the server render (cached pages are not counted); throws a
+   * 429 HttpError past its limit. */
+  limitRender?(request: FastifyRequest): Promise<void>;
+  /** Longest wait for one of the render's reads before the page is given up as unavailable. */
+  loadTimeoutMs?: number;
+}
+
+/** The render's reads answer within this or the page is unavailable: longer than every bounded wait
+ * behind them (a pooled connection 5 s, the geocoder's queue, decision 0711). */
+export const RENDER_LOAD_TIMEOUT_MS = 12_000;
+const MAX_RETRY_AFTER_S = 60;
 
 const MAX_ENTRIES = 300;
 
@@ -63,18 +94,46 @@ export async function loadRenderer(clientDir: string): Promise<RendererModule | 
   return (await import(pathToFileURL(file).href)) as RendererModule;
 }
 
-function cookieValue(request: FastifyRequest, name: string): string | null {
-  const header = request.headers.cookie ?? '';
-  const m = header.match(new RegExp(`(?:^|;\\s*)${name}=([^;]*)`));
-  return m ? decodeURIComponent(m[1] ?? '') : null;
+/** What went wrong in one render's reads: nothing, or the longest Retry-After asked for. */
+class ReadFailures {
+  failed = false;
+  retryAfterS = BUSY_RETRY_AFTER_S;
+  add(retryAfter: string | null | undefined) {
+    this.failed = true;
+    const s = Number(retryAfter);
+    if (Number.isFinite(s) && s > 0) this.retryAfterS = Math.min(MAX_RETRY_AFTER_S, Math.max(this.retryAfterS, s));
+  }
 }
 
-export function createPageRenderer(app: FastifyInstance, ctx: AppContext, renderer: RendererModule) {
-  const cache = new Map<string, { page: CachedPage; version: number; at: number }>();
+const timeout = (ms: number) =>
+  new Promise<never>((_, reject) => {
+    const timer = setTimeout(() => reject(new Error('read timed out')), ms);
+    timer.unref();
+  });
 
-  const load = (request: FastifyRequest) => async (url: string) => {
-    // Anonymous, from the visitor's own address (per-client limits such as the geocoder's apply).
-    const res = await app.inject({ method: 'GET', url, remoteAddress: request.ip });
+export function createPageRenderer(
+  app: FastifyInstance,
+  ctx: AppContext,
+  renderer: RendererModule,
+  options: PageRendererOptions,
+) {
+  const cache = new Map<string, { page: CachedPage; version: number; at: number }>();
+  const loadTimeoutMs = options.loadTimeoutMs ?? RENDER_LOAD_TIMEOUT_MS;
+
+  const load = (request: FastifyRequest, failures: ReadFailures) => async (url: string) => {
+    // Under the visitor's address (the geocoder queues each client's lookups apart, decision 0711),
+    // marked as the server's own: no per-client limit counts it (plugins/internal-requests.ts).
+    let res: Awaited<ReturnType<typeof app.inject>>;
+    try {
+      res = await Promise.race([
+        app.inject({ method: 'GET', url, remoteAddress: request.ip, headers: ctx.internal.headers }),
+        timeout(loadTimeoutMs),
+      ]);
+    } catch {
+      failures.add(null);
+      return { status: 503, body: null, header: () => null };
+    }
+    if (res.statusCode === 429 || res.statusCode >= 500) failures.add(String(res.headers['retry-after'] ?? ''));
     let body: unknown = null;
     try {
       body = res.body ? JSON.parse(res.body) : null;
@@ -91,17 +150,25 @@ export function createPageRenderer(app: FastifyInstance, ctx: AppContext, render
     };
   };
 
+  const errorPage = (status: 429 | 503, request: FastifyRequest, retryAfterS: number): CachedPage => ({
+    status,
+    body: options.errorPage(status, pageLanguage(request), request.url),
+    retryAfterS,
+  });
+
   return {
     /** The rendered page for this request, from the cache when still right (then neither the
-     * renderer nor `wrap`, which may read the database for the page's <head>, runs); null when the renderer
-     * leaves this path to the plain page (the admin area) or fails. */
+     * renderer nor `wrap`, which may read the database for the page's <head>, runs); an error page
+     * (no ETag, never kept) when a read failed or this client renders too many pages; null when the
+     * renderer leaves this path to the plain page (the admin area) or fails. */
     async page(
       request: FastifyRequest,
       wrap: (page: RenderedPage) => string | Promise<string>,
     ): Promise<CachedPage | null> {
-      const lang = cookieValue(request, 'lang');
-      const consent = cookieValue(request, 'cookie_consent');
-      const anonymous = cookieValue(request, 'kc_admin') === null;
+      const cookies = request.headers.cookie;
+      const lang = readCookie(cookies, 'lang');
+      const consent = readCookie(cookies, 'cookie_consent');
+      const anonymous = !hasCookie(cookies, 'kc_admin') && !hasCookie(cookies, '__Host-kc_admin');
       // Kept only while the data version can be trusted (on PostgreSQL, while LISTEN is up).
       const cacheable = anonymous && ctx.searchCache.current() !== null && pageCacheOn;
       const key = JSON.stringify([
@@ -115,22 +182,51 @@ export function createPageRenderer(app: FastifyInstance, ctx: AppContext, render
         cache.set(key, hit);
         return hit.page;
       }
+      // Only a page the server must render counts against the client: a kept one costs nothing.
+      if (options.limitRender) {
+        try {
+          await options.limitRender(request);
+        } catch (err) {
+          if (err instanceof HttpError && err.statusCode === 429) {
+            return errorPage(429, request, Number(err.headers?.['retry-after']) || BUSY_RETRY_AFTER_S);
+          }
+          throw err;
+        }
+      }
       const version = dataVersion();
+      const failures = new ReadFailures();
       let out: RenderOutput | null = null;
       try {
-        out = await renderer.render({ url: request.url, lang, consent, load: load(request) });
+        out = await renderer.render({
+          url: request.url,
+          lang,
+          consent,
+          load: load(request, failures),
+          onError: (err) => request.log.error({ err }, 'server rendering: a part failed'),
+        });
       } catch (err) {
         request.log.error({ err }, 'server rendering failed');
-        return null;
+        out = null;
       }
+      // A read the page needed was refused or failed: its "not found" or empty list would be a lie.
+      if (failures.failed) return errorPage(503, request, failures.retryAfterS);
       if (!out) return null;
-      const body = await wrap(out);
+      let body: string;
+      try {
+        body = await wrap(out);
+      } catch (err) {
+        if (!isDatabaseBusy(err)) throw err;
+        request.log.warn({ err }, 'database busy: page refused');
+        return errorPage(503, request, BUSY_RETRY_AFTER_S);
+      }
       const page: CachedPage = {
         status: out.status,
         body,
         etag: pageTag(out),
       };
-      if (cacheable && version === dataVersion()) {
+      // Only a whole page that rendered well is kept for everyone: never an error, nor a 404 page
+      // (any URL makes one, and they would push the real pages out).
+      if (cacheable && out.status === 200 && version === dataVersion()) {
         cache.set(key, { page, version, at: Date.now() });
         if (cache.size > MAX_ENTRIES) cache.delete(cache.keys().next().value as string);
       }
@@ -162,13 +258,14 @@ const gzip = promisify(zlib.gzip);
  * (once per page, on libuv's threads: a page's brotli took about 2 ms of the thread serving
  * requests). */
 export async function sendRendered(request: FastifyRequest, reply: FastifyReply, page: CachedPage) {
-  reply
-    .header('content-type', 'text/html; charset=utf-8')
-    .header('cache-control', 'no-cache')
-    .header('etag', page.etag)
-    .header('vary', 'Accept-Encoding, Cookie');
+  reply.header('content-type', 'text/html; charset=utf-8').header('vary', 'Accept-Encoding, Cookie');
+  if (!page.etag) {
+    // An error page: no browser or proxy may keep it, and the visitor is told when to come back.
+    reply.header('cache-control', 'no-store');
+    if (page.retryAfterS) reply.header('retry-after', String(page.retryAfterS));
+  } else reply.header('cache-control', 'no-cache').header('etag', page.etag);
   const match = request.headers['if-none-match'];
-  if (page.status === 200 && match && match.split(',').some((t) => t.trim() === page.etag)) {
+  if (page.etag && page.status === 200 && match?.split(',').some((t) => t.trim() === page.etag)) {
     return reply.status(304).send();
   }
   reply.status(page.status);

@@ -110,4 +110,10 @@ export const flagReportSchema = z.object({
 export type FlagReportInput = z.input<typeof flagReportSchema>;
 export type FlagReport = z.output<typeof flagReportSchema>;
 
-export const flagReportCreatedSchema = z.object({ id: z.number().int(), status: z.literal('pending') });
+export const flagReportCreatedSchema = z.object({
+  id: z.number().int(),
+  status: z.literal('pending'),
+  /** Whether the screenshot sent was stored (null: none was sent); false once the sender's network
+   * group stored its day's share of screenshots (decision 0712). */
+  screenshotKept: z.boolean().nullable(),
+});

@@ -60,3 +60,23 @@ export async function recordEngagement(
     throw err;
   }
 }
+
+/** The counters of this session's row for a visible place, without counting anything (zeros when
+ * the session has no row); null when the place does not exist or is hidden. */
+export async function readEngagement(
+  db: Db,
+  locationId: number,
+  sessionId: string,
+): Promise<{ viewCount: number; clickCount: number } | null> {
+  const rows = await db
+    .select({ viewCount: locationEngagement.viewCount, clickCount: locationEngagement.clickCount })
+    .from(locations)
+    .leftJoin(
+      locationEngagement,
+      and(eq(locationEngagement.locationId, locations.id), eq(locationEngagement.sessionId, sessionId)),
+    )
+    .where(and(eq(locations.id, locationId), eq(locations.hidden, false)))
+    .limit(1);
+  const row = rows[0];
+  return row ? { viewCount: row.viewCount ?? 0, clickCount: row.clickCount ?? 0 } : null;
+}

@@ -28,21 +28,28 @@ describe('engagement API (POST /api/locations/{id}/view and /click)', () => {
       payload: JSON.stringify(body),
     });
 
-  it('keeps one row per location and session and counts up on it', async () => {
+  it('keeps one row per location and session, counting a network group once per place and day', async () => {
     const first = await send('view', { sessionId: 'session_eng_a' });
     expect(first.statusCode).toBe(200);
     expect(first.json()).toEqual({ success: true, viewCount: 1, clickCount: 0 });
+    // The same address again, with the same session or another: answered, not counted.
     expect((await send('view', { sessionId: 'session_eng_a' })).json()).toEqual({
       success: true,
-      viewCount: 2,
+      viewCount: 1,
       clickCount: 0,
     });
     expect((await send('click', { sessionId: 'session_eng_a' })).json()).toEqual({
       success: true,
-      viewCount: 2,
+      viewCount: 1,
       clickCount: 1,
     });
     expect((await send('click', { sessionId: 'session_eng_b' })).json()).toEqual({
+      success: true,
+      viewCount: 0,
+      clickCount: 0,
+    });
+    // Another address is another network group.
+    expect((await send('click', { sessionId: 'session_eng_b' }, id, '10.2.0.2')).json()).toEqual({
       success: true,
       viewCount: 0,
       clickCount: 1,
@@ -60,8 +67,8 @@ describe('engagement API (POST /api/locations/{id}/view and /click)', () => {
 
   it('bumps the location view_count on views only, without touching updated_at', async () => {
     const [before] = await t.database.db.select().from(locations).where(eq(locations.id, id));
-    await send('view', { sessionId: 'session_eng_c' });
-    await send('click', { sessionId: 'session_eng_c' });
+    await send('view', { sessionId: 'session_eng_c' }, id, '10.2.0.3');
+    await send('click', { sessionId: 'session_eng_c' }, id, '10.2.0.3');
     const [after] = await t.database.db.select().from(locations).where(eq(locations.id, id));
     expect(after!.viewCount).toBe(before!.viewCount + 1);
     expect(after!.updatedAt.getTime()).toBe(before!.updatedAt.getTime());

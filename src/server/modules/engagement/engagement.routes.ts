@@ -1,14 +1,22 @@
 // POST /api/locations/{id}/view and /api/locations/{id}/click {sessionId} (docs/product.md section 7).
+// A network group (ctx.clientHash: an IPv4 address, an IPv6 /64) counts at most once per place and
+// day for views, and likewise for clicks, whatever session ids it sends (decision 0712): the first
+// of the day is recorded on its session's row, later ones answer that row's counters unchanged.
 import { idParamSchema } from '../../../shared/schemas/common.js';
 import { engagementBodySchema, engagementResultSchema } from '../../../shared/schemas/engagement.js';
 import { MSG } from '../../../shared/messages.js';
 import type { ApiModule } from '../../context.js';
 import { notFound } from '../../http-error.js';
-import { type EngagementKind, recordEngagement } from './engagement.repository.js';
+import { createWindowCounter } from '../../plugins/rate-limit.js';
+import { type EngagementKind, readEngagement, recordEngagement } from './engagement.repository.js';
+
+const DAY_MS = 24 * 60 * 60_000;
 
 export const engagementRoutes: ApiModule = (app, ctx) => {
   // Browsing fast through many places sends a view per opening: generous, but scripts stop.
   const limit = ctx.rateLimit({ bucket: 'engagement', max: 120, windowMs: 60_000 });
+  // "Seen once today" per kind, place and network group, in the rate limits' table (swept daily).
+  const seen = createWindowCounter(ctx.db);
   for (const kind of ['view', 'click'] as const satisfies EngagementKind[]) {
     app.post(
       `/locations/:id/${kind}`,
@@ -17,7 +25,13 @@ export const engagementRoutes: ApiModule = (app, ctx) => {
         preHandler: limit,
       },
       async (request) => {
-        const counts = await recordEngagement(ctx.db, request.params.id, request.body.sessionId, kind);
+        const { id } = request.params;
+        const { sessionId } = request.body;
+        // The place first: an unknown id leaves no "seen" row behind.
+        const current = await readEngagement(ctx.db, id, sessionId);
+        if (!current) throw notFound(MSG.locationNotFoundShort);
+        const first = (await seen(`engagement:${kind}:${id}:${ctx.clientHash(request)}`, DAY_MS)).count === 1;
+        const counts = first ? await recordEngagement(ctx.db, id, sessionId, kind) : current;
         if (!counts) throw notFound(MSG.locationNotFoundShort);
         return { success: true as const, viewCount: counts.viewCount, clickCount: counts.clickCount };
       },

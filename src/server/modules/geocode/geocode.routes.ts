@@ -1,7 +1,13 @@
-// GET /api/geocode?address=... -> {lat, lng} | 404 {message: 'Address not found'}.
+// GET /api/geocode?address=... -> {lat, lng} | 404 {message: 'Address not found'}; 429 with
+// Retry-After when this client already has its share of lookups waiting for the service (or has
+// used its allowance of addresses the cache does not know), 503 with Retry-After when the queue is
+// full and nothing stands in: never "not found" because of someone else's lookups (decision 0711).
+import { MSG } from '../../../shared/messages.js';
 import { ADDRESS_NOT_FOUND, geocodeQuerySchema, geoPointSchema } from '../../../shared/schemas/geocode.js';
 import type { ApiModule } from '../../context.js';
-import { notFound } from '../../http-error.js';
+import { HttpError, notFound } from '../../http-error.js';
+import { tooManyRequests } from '../../plugins/rate-limit.js';
+import type { Located } from './geocoder.js';
 
 export const geocodeRoutes: ApiModule = (app, ctx) => {
   app.get(
@@ -12,11 +18,23 @@ export const geocodeRoutes: ApiModule = (app, ctx) => {
       preHandler: ctx.rateLimit({ bucket: 'geocode', max: 30, windowMs: 60_000 }),
     },
     async (request, reply) => {
-      const point = await ctx.geocoder.geocode(request.query.address);
-      if (!point) throw notFound(ADDRESS_NOT_FOUND);
-      // Answers are cached server-side; browsers may keep them for an hour.
-      reply.header('cache-control', 'private, max-age=3600');
-      return { lat: point.lat, lng: point.lng };
+      const address = request.query.address;
+      const found: Located = ctx.geocoder.locate
+        ? await ctx.geocoder.locate(address, { client: ctx.clientHash(request) })
+        : { point: await ctx.geocoder.geocode(address), approximate: false };
+      if (found.refused === 'client') throw tooManyRequests(found.retryAfterS ?? 1);
+      if (!found.point) {
+        if (found.refused === 'busy') {
+          throw new HttpError(503, MSG.geocoderBusy, undefined, {
+            'retry-after': String(found.retryAfterS ?? 1),
+            'cache-control': 'no-store',
+          });
+        }
+        throw notFound(ADDRESS_NOT_FOUND);
+      }
+      // Answers are cached server-side; browsers may keep them for an hour (not a stand-in).
+      reply.header('cache-control', found.approximate ? 'no-store' : 'private, max-age=3600');
+      return { lat: found.point.lat, lng: found.point.lng };
     },
   );
 };

@@ -61,7 +61,7 @@ describe('flag reports API (POST /api/flag-reports)', () => {
       payload: typeof body === 'string' ? body : JSON.stringify(body),
     });
 
-  it('stores a report as pending and answers 201 {id, status}', async () => {
+  it('stores a report as pending and answers 201 {id, status, screenshotKept}', async () => {
     const res = await report({
       locationId: null,
       flagType: 'outdated',
@@ -70,7 +70,7 @@ describe('flag reports API (POST /api/flag-reports)', () => {
     });
     expect(res.statusCode).toBe(201);
     const body = res.json();
-    expect(body).toEqual({ id: expect.any(Number), status: 'pending' });
+    expect(body).toEqual({ id: expect.any(Number), status: 'pending', screenshotKept: true });
     const [row] = await t.database.db.select().from(flagReports).where(eq(flagReports.id, body.id));
     expect(row).toMatchObject({
       locationId: null,

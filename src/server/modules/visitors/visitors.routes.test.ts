@@ -6,8 +6,14 @@ describe('visitors API', () => {
 
   const total = async () =>
     (await t.app.inject({ method: 'GET', url: '/api/visitors/total' })).json().totalVisitors as number;
-  const record = (body: unknown) =>
-    t.app.inject({ method: 'POST', url: '/api/visitors/record', headers: jsonHeaders, payload: JSON.stringify(body) });
+  const record = (body: unknown, remoteAddress = '10.9.0.1') =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/visitors/record',
+      headers: jsonHeaders,
+      payload: JSON.stringify(body),
+      remoteAddress,
+    });
 
   it('counts each browser session once, with visitCount starting at 1', async () => {
     const before = await total();
@@ -16,7 +22,8 @@ describe('visitors API', () => {
     expect(first.json()).toMatchObject({ success: true, visitCount: 1 });
     const again = await record({ sessionId: 'visitor-test-a' });
     expect(again.json()).toMatchObject({ visitCount: 2 });
-    await record({ sessionId: 'visitor-test-b' });
+    // Another network group's session (one address counts one visitor a day, decision 0712).
+    await record({ sessionId: 'visitor-test-b' }, '10.9.0.2');
     expect(await total()).toBe(before + 2);
   });
 

@@ -10,6 +10,7 @@ import type { Db } from '../../../db/connect.js';
 import { PlaceIndex } from './place-index.js';
 import type { IndexedPlace } from './query.js';
 import { parseTsvector } from './rank.js';
+import { scrubText } from '../../../lib/scrub-log-text.js';
 
 /** Places loaded per statement while building, so the embedded database's thread is never held
  * for long (decision 0503). */
@@ -94,7 +95,8 @@ class IndexSync {
         .catch((err) => {
           // The database closed or failed: searches keep using SQL and the next one retries.
           this.index = null;
-          if (process.env.NODE_ENV !== 'test') console.warn(`search index not built: ${(err as Error).message}`);
+          if (process.env.NODE_ENV !== 'test')
+            console.warn(`search index not built: ${scrubText((err as Error).message)}`);
         })
         .finally(() => {
           this.building = null;

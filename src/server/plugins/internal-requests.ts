@@ -1,0 +1,42 @@
+// The server's own reads while it renders a page (ssr.ts) go through the API routes in-process
+// (app.inject) under the visitor's address, so that per-client fairness such as the geocoder's queue
+// still knows whose lookup it is. They carry a header holding a secret of this process, which no
+// outside request can know, and the per-client rate limits pass them: rendering a page never spends
+// the visitor's read allowance (decision 0707). The page request itself is limited as a page.
+import crypto from 'node:crypto';
+import type { FastifyRequest } from 'fastify';
+import type { RateLimiter } from './rate-limit.js';
+
+export const INTERNAL_HEADER = 'x-kc-internal-render';
+
+export interface InternalRequests {
+  /** Headers that mark an in-process request as the server's own. */
+  headers: Record<string, string>;
+  /** True for a request made by the server itself with those headers. */
+  is(request: FastifyRequest): boolean;
+}
+
+export function createInternalRequests(): InternalRequests {
+  const token = crypto.randomBytes(32).toString('base64url');
+  const expected = Buffer.from(token);
+  return {
+    headers: { [INTERNAL_HEADER]: token },
+    is(request) {
+      const value = request.headers[INTERNAL_HEADER];
+      if (typeof value !== 'string') return false;
+      const given = Buffer.from(value);
+      return given.length === expected.length && crypto.timingSafeEqual(given, expected);
+    },
+  };
+}
+
+/** The same limiter, except that the server's own requests pass without being counted. */
+export function exemptInternal(limiter: RateLimiter, internal: InternalRequests): RateLimiter {
+  return (rule) => {
+    const hook = limiter(rule);
+    return async function limitUnlessInternal(this: unknown, request, reply) {
+      if (internal.is(request)) return;
+      return hook.call(this as never, request, reply);
+    };
+  };
+}

@@ -1,0 +1,44 @@
+// An app that renders its pages on the server as the built one does (decision 0900), for API tests:
+// a client folder holding only an index.html shaped like the build's, and the server renderer taken
+// from its sources (src/client/entry-server.tsx, which `vite build --ssr` compiles for npm start)
+// through SSR_ENTRY, the variable plugins/ssr.ts reads.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, vi } from 'vitest';
+import { fromRoot } from '../paths.js';
+import { type TestApp, type TestAppOptions, useTestApp } from './test-app.js';
+
+const TEMPLATE = `<!doctype html>
+<html lang="en">
+  <head>
+    <meta charset="UTF-8" />
+    <title>KC Green Directory</title>
+    <!--app-head-->
+    <script type="module" crossorigin src="/assets/index-test.js"></script>
+    <link rel="stylesheet" crossorigin href="/assets/index-test.css">
+  </head>
+  <body>
+    <div id="root"></div>
+    <noscript>The Kansas City green directory needs JavaScript to search and show places.</noscript>
+  </body>
+</html>
+`;
+
+/** useTestApp with server rendering on: `t.app` serves the rendered pages. */
+export function useRenderedPagesApp(options: TestAppOptions = {}): TestApp {
+  let clientDir = '';
+  beforeAll(() => {
+    clientDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kc-pages-'));
+    fs.mkdirSync(path.join(clientDir, 'assets'));
+    fs.writeFileSync(path.join(clientDir, 'index.html'), TEMPLATE);
+    fs.writeFileSync(path.join(clientDir, 'assets', 'index-test.css'), 'body{margin:0}');
+    vi.stubEnv('SSR_ENTRY', fromRoot('src/client/entry-server.tsx'));
+  });
+  // Hooks after run in reverse: the app closes before its folder goes.
+  afterAll(() => {
+    vi.unstubAllEnvs();
+    fs.rmSync(clientDir, { recursive: true, force: true });
+  });
+  return useTestApp(() => ({ ...options, deps: { ...options.deps, clientDir } }));
+}
