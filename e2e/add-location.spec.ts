@@ -3,6 +3,7 @@
 import fs from 'node:fs';
 import type { Locator, Page } from '@playwright/test';
 import { expect, expectNoAxeViolations, isPhone, test, uniqueName } from './support/fixtures';
+import { LOCAL_STORAGE_ENGAGEMENT_KEY } from '../src/shared/constants';
 
 const SHOTS = '/tmp/shots-add';
 fs.mkdirSync(SHOTS, { recursive: true });
@@ -48,8 +49,13 @@ async function fillPlace(dialog: Locator, p: Place) {
   if (p.faqLink) await field(dialog, 'FAQ Link').fill(p.faqLink);
 }
 
+/** The place as its author finds it: a new place waits for review (decision 0403), and only the
+ * browser that added it (its session id, as the app sends it) sees it meanwhile. */
 async function findByName(page: Page, name: string) {
-  const res = await page.request.get(`/api/locations?${new URLSearchParams({ search: name })}`);
+  const session = await page.evaluate((key) => localStorage.getItem(key) ?? '', LOCAL_STORAGE_ENGAGEMENT_KEY);
+  const res = await page.request.get(`/api/locations?${new URLSearchParams({ search: name })}`, {
+    headers: { 'x-session-id': session },
+  });
   expect(res.ok()).toBeTruthy();
   const list = (await res.json()) as Array<Record<string, any>>;
   return list.find((l) => l.name === name);

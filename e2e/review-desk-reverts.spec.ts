@@ -1,6 +1,6 @@
-// The review desk undoes vandalism without losing good work (issue 13, findings 6 and 7): a tag
-// someone deleted comes back with its places, and a revert that would overwrite a later edit of
-// the same field is refused with a message saying which field.
+// The review desk undoes changes without losing good work: a deleted tag comes back with its
+// places, and a revert that would overwrite a later edit of the same field is refused with a
+// message saying which field.
 import type { Page } from '@playwright/test';
 import { expect, test, uniqueName } from './support/fixtures';
 import { signIn } from './support/admin';
@@ -17,6 +17,7 @@ test('a deleted tag comes back with its places; a revert over a later edit is re
   page,
   api,
   request,
+  adminRequest,
 }) => {
   const tag = await api.createTag(uniqueName('Pollinator tag'), 'community');
   const name = uniqueName('Bee Meadow');
@@ -27,9 +28,8 @@ test('a deleted tag comes back with its places; a revert over a later edit is re
     tagIds: [tag.id],
     phone: '816-555-0101',
   });
-  const removed = await request.delete(`/api/tags/${tag.id}`, {
-    headers: { 'X-Session-Id': `session_${Date.now()}_tagvandal` },
-  });
+  // A deletion that goes live (a contributor's would wait for review: decision 0403).
+  const removed = await adminRequest.delete(`/api/tags/${tag.id}`);
   expect(removed.ok(), await removed.text()).toBeTruthy();
   // Two edits of the same field: reverting the first would undo the second.
   for (const phone of ['816-555-0102', '816-555-0103']) {

@@ -26,7 +26,8 @@ export type RateLimiter = (rule: RateLimitRule) => preHandlerAsyncHookHandler;
 
 /** One counted event in a fixed window. */
 export interface WindowHit {
-  /** Events in this window so far, this one included. */
+  /** Events in this window so far, this one included; with `sliding`, plus the previous window's
+   * events weighted by how much of it still lies within one window's length of now. */
   count: number;
   /** Seconds until the window ends (at least 1). */
   retryAfterS: number;
@@ -35,26 +36,37 @@ export interface WindowHit {
 }
 
 /** Counts events per name in fixed windows of windowMs starting at multiples of it (so every
- * process agrees on them). `now` is the clock; tests pass their own. */
+ * process agrees on them). `now` is the clock; tests pass their own. A limit counts `sliding`:
+ * a fixed window alone lets a burst straddling its end through twice (max at 0:59, max at 1:00),
+ * so the previous window's count is weighed in by the part of it still within a window's length
+ * of now (decision 0405). A row is kept one window longer than its own for that. */
 export function createWindowCounter(db: Db, now: () => number = () => Date.now()) {
   let lastSweep = 0;
-  return async function hit(name: string, windowMs: number): Promise<WindowHit> {
+  return async function hit(name: string, windowMs: number, opts: { sliding?: boolean } = {}): Promise<WindowHit> {
     const t = now();
     const windowStart = Math.floor(t / windowMs) * windowMs;
-    const expiresAt = new Date(windowStart + windowMs);
+    const windowEnd = windowStart + windowMs;
     const key = `${name}:${windowStart}`;
     const rows = await db
       .insert(rateLimits)
-      .values({ key, count: 1, expiresAt })
+      .values({ key, count: 1, expiresAt: new Date(windowEnd + windowMs) })
       .onConflictDoUpdate({ target: rateLimits.key, set: { count: sql`${rateLimits.count} + 1` } })
       .returning({ count: rateLimits.count });
+    let count = rows[0]?.count ?? 1;
+    if (opts.sliding) {
+      const [previous] = await db
+        .select({ count: rateLimits.count })
+        .from(rateLimits)
+        .where(eq(rateLimits.key, `${name}:${windowStart - windowMs}`));
+      count += Math.ceil((previous?.count ?? 0) * (1 - (t - windowStart) / windowMs));
+    }
     if (t - lastSweep > 60_000) {
       lastSweep = t;
       await db.delete(rateLimits).where(lt(rateLimits.expiresAt, new Date(t)));
     }
     return {
-      count: rows[0]?.count ?? 1,
-      retryAfterS: Math.max(1, Math.ceil((expiresAt.getTime() - t) / 1000)),
+      count,
+      retryAfterS: Math.max(1, Math.ceil((windowEnd - t) / 1000)),
       undo: async () => {
         await db
           .update(rateLimits)
@@ -64,6 +76,8 @@ export function createWindowCounter(db: Db, now: () => number = () => Date.now()
     };
   };
 }
+
+const SLIDING = { sliding: true } as const;
 
 export const TOO_MANY_REQUESTS_MESSAGE = 'Too many requests. Please wait a moment and try again.';
 
@@ -83,14 +97,14 @@ export function createRateLimiter(
       const session = sessionOf(request);
       if (session) {
         // One person (a session from this address), and the address as a whole.
-        const own = await hit(`${rule.bucket}:${address}:${session}`, rule.windowMs);
+        const own = await hit(`${rule.bucket}:${address}:${session}`, rule.windowMs, SLIDING);
         if (own.count > Math.ceil(rule.max * scale)) throw tooManyRequests(own.retryAfterS);
-        const all = await hit(`${rule.bucket}:${address}`, rule.windowMs);
+        const all = await hit(`${rule.bucket}:${address}`, rule.windowMs, SLIDING);
         const addressMax = rule.addressMax ?? rule.max * ADDRESS_SHARE;
         if (all.count > Math.ceil(addressMax * scale)) throw tooManyRequests(all.retryAfterS);
         return;
       }
-      const { count, retryAfterS } = await hit(`${rule.bucket}:${address}`, rule.windowMs);
+      const { count, retryAfterS } = await hit(`${rule.bucket}:${address}`, rule.windowMs, SLIDING);
       if (count > Math.ceil(rule.max * scale)) throw tooManyRequests(retryAfterS);
     };
 }

@@ -61,7 +61,7 @@ export function createBudgets(db: Db, scale = 1, now: () => number = () => Date.
       ];
       if (c.sessionId) counts.unshift([`budget:${name}:c:${contributorKey(c.network, c.sessionId)}`, a.contributor]);
       for (const [key, max] of counts) {
-        const { count, retryAfterS } = await hit(key, a.windowMs);
+        const { count, retryAfterS } = await hit(key, a.windowMs, { sliding: true });
         if (count > Math.ceil(max * scale)) throw tooManyRequests(retryAfterS);
       }
     }
