@@ -33,7 +33,8 @@ export const offlineState = {
   getServer: () => ONLINE,
 };
 
-const older = (a: string | null, b: string) => (a === null ? b : a === '' || b === '' ? '' : a < b ? a : b);
+/** The older of two saved times; '' (the bare shell: nothing of the page itself) yields to a time. */
+const older = (a: string | null, b: string) => (a === null || a === '' ? b : b === '' || a < b ? a : b);
 
 /** Every answer the app reads goes through here (api.ts): one from the saved store marks the screen
  * as a saved copy, one from the network shows the network is back. */
@@ -52,7 +53,9 @@ export function noteNewScreen(): void {
 export function watchNetwork(): () => void {
   const meta = document.querySelector(`meta[name="${SAVED_COPY_META}"]`);
   const savedAt = meta ? (meta.getAttribute('content') ?? '') : null;
-  set({ offline: savedAt !== null || !navigator.onLine, savedAt });
+  // Reads answered before this ran (from saved copies) are kept in the count.
+  const merged = savedAt === null ? state.savedAt : older(state.savedAt, savedAt);
+  set({ offline: merged !== null || state.offline || !navigator.onLine, savedAt: merged });
   const onOffline = () => set({ ...state, offline: true });
   const onOnline = () => set({ ...state, offline: false });
   window.addEventListener('offline', onOffline);
