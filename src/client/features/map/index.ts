@@ -3,3 +3,7 @@
 import { lazy } from 'react';
 
 export const MapView = lazy(() => import('./map-view'));
+
+/** "Place the pin on the map" in the location forms (decision 0912), as light as MapView: lazy. */
+export const PinMap = lazy(() => import('./pin-map'));
+export type { PinMapProps, PinPoint } from './pin-map';
