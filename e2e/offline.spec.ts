@@ -146,6 +146,43 @@ test('writes offline say they need a connection and keep what was typed', async 
   expect(((await res.json()) as Array<{ name: string }>).map((l) => l.name)).toContain(name);
 });
 
+test('creating a tag and sending a report offline say they need a connection and keep what was typed', async ({
+  page,
+  context,
+}) => {
+  await page.goto('/');
+  await installed(page);
+  await offline(context);
+
+  // A tag, from the add dialog's Manage Tags.
+  await page.getByRole('button', { name: 'Add Location' }).click();
+  const add = page.getByRole('dialog', { name: 'Add New Location' });
+  await add.getByRole('button', { name: 'Manage Tags' }).click();
+  const manage = page.getByRole('dialog', { name: 'Manage Tags' });
+  const tag = uniqueName('Offline tag');
+  await manage.getByLabel('New tag name').fill(tag);
+  await manage.getByRole('button', { name: 'Create Tag' }).click();
+  await expect(toast(page).filter({ hasText: NEEDS_CONNECTION })).toBeVisible();
+  await expect(manage.getByLabel('New tag name')).toHaveValue(tag);
+  // (Escape would first dismiss the toast, decision 0302: the dialogs' own close buttons.)
+  await manage.getByRole('button', { name: 'Close', exact: true }).first().click();
+  await expect(manage).toBeHidden();
+  await add.getByRole('button', { name: 'Close', exact: true }).first().click();
+  await expect(add).toBeHidden();
+
+  // A report: through its two steps, then Submit.
+  await page.getByTestId('report-issue-button').click();
+  const report = page.getByRole('dialog');
+  await report.getByRole('radio', { name: 'Outdated information' }).check();
+  await report.getByRole('button', { name: 'Continue' }).click();
+  if (!isPhone(page)) await page.locator('main h1').first().click();
+  await expect(report.getByRole('heading', { name: 'Review Your Report' })).toBeVisible({ timeout: 20_000 });
+  await report.getByLabel('Additional notes (optional)').fill('The hours changed in spring');
+  await report.getByRole('button', { name: 'Submit Report' }).click();
+  await expect(toast(page).filter({ hasText: NEEDS_CONNECTION })).toBeVisible();
+  await expect(report.getByLabel('Additional notes (optional)')).toHaveValue('The hours changed in spring');
+});
+
 test('pages come from the network while it answers; admin pages, writes and no-store answers are never stored', async ({
   page,
   api,
