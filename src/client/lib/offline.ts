@@ -68,14 +68,13 @@ export function watchNetwork(): () => void {
 
 /** A request that never reached the server: the device is offline (or the server unreachable).
  * Nothing was written; the form that sent it keeps what was typed. */
+const NEEDS_CONNECTION =
+  'You are offline: this needs a connection. Everything you typed is still here; try again once you are back online.';
+
 export class OfflineError extends Error {
   constructor() {
-    super(
-      i18n.t('offline:needsConnection', {
-        defaultValue:
-          'You are offline: this needs a connection. Everything you typed is still here; try again once you are back online.',
-      }),
-    );
+    // In the interface language once the catalogs are up (i18next answers '' before its start).
+    super(i18n.t('offline:needsConnection', { defaultValue: NEEDS_CONNECTION }) || NEEDS_CONNECTION);
     this.name = 'OfflineError';
   }
 }
