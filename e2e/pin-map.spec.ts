@@ -3,7 +3,7 @@
 // the pin, and by the arrow keys when the map has focus (each move announced politely); typed
 // coordinates move the pin; what is saved is the pin's point; axe clean; English and Spanish.
 import type { Locator, Page } from '@playwright/test';
-import { expect, expectNoAxeViolations, test, uniqueName } from './support/fixtures';
+import { expect, expectNoAxeViolations, isPhone, test, uniqueName } from './support/fixtures';
 
 test.describe.configure({ timeout: 120_000 });
 
@@ -42,7 +42,8 @@ test('in the add dialog the pin is placed by a click, dragged, and moved with th
   await expect(dialog.getByLabel('Latitude')).toHaveValue('');
 
   // A click (a tap on a phone) places the pin there and fills both fields.
-  await map.click({ position: { x: 120, y: 90 } });
+  if (isPhone(page)) await map.tap({ position: { x: 120, y: 90 } });
+  else await map.click({ position: { x: 120, y: 90 } });
   await expect(dialog.getByLabel('Latitude')).not.toHaveValue('');
   const clicked = await readPoint(dialog);
   expectInMetro(clicked);
