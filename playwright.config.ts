@@ -32,6 +32,9 @@ export default defineConfig({
     baseURL: `http://127.0.0.1:${port}`,
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
+    // The service worker answers the page's requests itself, out of reach of page.route(): the specs
+    // that route or fail requests run without it; e2e/offline.spec.ts allows it (decision 0910).
+    serviceWorkers: 'block',
     launchOptions,
   },
   projects: [

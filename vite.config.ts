@@ -1,12 +1,13 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 
 // The client build lands in dist/client, which the Fastify server serves (src/server/plugins/pages.ts);
 // the server renderer (`vite build --ssr src/client/entry-server.tsx`) in dist/server, which
 // src/server/plugins/ssr.ts loads (decision 0900).
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), ...(isSsrBuild ? [] : [installableApp()])],
   build: {
     // VITE_OUT_DIR / VITE_SSR_OUT_DIR let parallel builds (several developers' e2e runs) keep apart.
     outDir: isSsrBuild ? (process.env.VITE_SSR_OUT_DIR ?? 'dist/server') : (process.env.VITE_OUT_DIR ?? 'dist/client'),
@@ -30,3 +31,45 @@ export default defineConfig(({ isSsrBuild }) => ({
     },
   },
 }));
+
+/** The web app manifest and the service worker (decision 0910): src/client/pwa/sw.ts
+ * bundled into sw.js with the list of files to precache; the page registers it itself
+ * (src/client/app/offline-status.tsx), after the first load. */
+function installableApp() {
+  return VitePWA({
+    strategies: 'injectManifest',
+    srcDir: 'src/client/pwa',
+    filename: 'sw.ts',
+    injectRegister: false,
+    manifestFilename: 'manifest.webmanifest',
+    includeManifestIcons: false,
+    manifest: {
+      id: '/',
+      name: 'KC Green Directory',
+      short_name: 'KC Green',
+      description:
+        'Find farmers markets, local farmers, community gardens, parks and green resources throughout Kansas City.',
+      lang: 'en',
+      start_url: '/',
+      scope: '/',
+      display: 'standalone',
+      background_color: '#ffffff',
+      theme_color: '#166534',
+      icons: [
+        { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' },
+        { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png' },
+        { src: '/icons/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+      ],
+    },
+    injectManifest: {
+      // The hashed files, the shell and the icons; never the pre-compressed copies beside them.
+      // (The manifest is added by the plugin.) The administrator's code is left to the network.
+      globPatterns: ['assets/**/*.{js,css}', 'index.html', 'favicon.svg', 'icons/*.png'],
+      globIgnores: ['**/*.br', '**/*.gz', 'assets/admin-*', 'assets/bulk-import-*'],
+      maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
+      // Vite already puts a content hash in every file under assets/: no revision parameter needed.
+      dontCacheBustURLsMatching: /^assets\//,
+    },
+    devOptions: { enabled: false },
+  });
+}

@@ -6,6 +6,9 @@ import type { Page } from '@playwright/test';
 import { expect, isPhone, test, uniqueName } from './support/fixtures';
 
 const PLACE = 'alldredge-orchards';
+// With the service worker as a visitor has it: its registration must not log anything either
+// (blocked, Playwright itself warns about it; decision 0910).
+test.use({ serviceWorkers: 'allow' });
 
 /** Console errors and warnings while the page loads and hydrates. */
 function watchConsole(page: Page): string[] {

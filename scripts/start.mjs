@@ -24,7 +24,11 @@ function newestMtime(dir) {
 }
 
 const newest = (...dirs) => Math.max(...dirs.map((d) => newestMtime(path.join(root, d))));
-const clientSources = Math.max(newest('src/client', 'src/shared'), fs.statSync(path.join(root, 'index.html')).mtimeMs);
+// public/ holds the app's icons, vite.config.ts its manifest (decision 0910).
+const clientSources = Math.max(
+  newest('src/client', 'src/shared', 'public'),
+  ...['index.html', 'vite.config.ts'].map((f) => fs.statSync(path.join(root, f)).mtimeMs),
+);
 const serverSources = newest('src/server', 'src/shared');
 const stale = (file, sources) => !fs.existsSync(file) || fs.statSync(file).mtimeMs < sources;
 if (stale(built, clientSources) || stale(renderer, clientSources)) {

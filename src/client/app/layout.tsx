@@ -6,6 +6,7 @@ import { useRecordVisit } from '../features/visitors';
 import { MAIN_CONTENT_ID } from '../lib/main-content';
 import { Announcer } from './announcer';
 import { Header } from './header';
+import { OfflineStatus } from './offline-status';
 import { useKeyboardShortcuts } from './use-keyboard-shortcuts';
 
 // Radix Toast (with its swipe and focus layers) is fetched right after the first paint, not with
@@ -37,6 +38,7 @@ export function Layout({ children }: { children: ReactNode }) {
         {t('skipToMain')}
       </a>
       <Header />
+      <OfflineStatus />
       <CookieConsent />
       <main id={MAIN_CONTENT_ID} tabIndex={-1} className="min-h-svh flex-1 scroll-mt-2 focus:outline-none">
         {children}

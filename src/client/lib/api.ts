@@ -4,6 +4,7 @@
 // anonymous engagement session id in X-Session-Id, so the server's revision history can group an
 // anonymous person's edits (and an administrator can revert them together).
 import { hasAwaitingReview } from './awaiting-review';
+import { fetchOrOffline, noteResponse, OfflineError } from './offline';
 import { getEngagementSessionId } from './session';
 
 export class ApiError extends Error {
@@ -28,6 +29,8 @@ export class ApiError extends Error {
 }
 
 export async function throwIfResNotOk(res: Response): Promise<void> {
+  // Whether it came from the network or the service worker's saved copies (decision 0910).
+  noteResponse(res);
   if (res.ok) return;
   const text = (await res.text()) || res.statusText;
   throw new ApiError(res.status, text, `${res.status}: ${text}`);
@@ -40,7 +43,9 @@ export async function apiRequest(
   data?: unknown,
   headers: Record<string, string> = {},
 ): Promise<Response> {
-  const res = await fetch(url, {
+  // A write that cannot reach the server throws OfflineError: nothing is queued or lost, the form
+  // keeps what was typed and says it needs a connection (decision 0910).
+  const res = await fetchOrOffline(url, {
     method,
     headers: {
       ...(data !== undefined ? { 'Content-Type': 'application/json' } : {}),
@@ -54,23 +59,25 @@ export async function apiRequest(
   return res;
 }
 
-/** GET and parse JSON. With on401 'returnNull', a 401 answers null instead of failing. */
 /** Headers of a read: a contributor with something waiting for review names their session, to see
  * it (decision 0403); everyone else's reads name nobody. */
 export function readHeaders(): Record<string, string> {
   return hasAwaitingReview() ? { 'X-Session-Id': getEngagementSessionId() } : {};
 }
 
+/** GET and parse JSON. With on401 'returnNull', a 401 answers null instead of failing. */
 export async function getJson<T>(url: string, opts: { on401?: 'throw' | 'returnNull' } = {}): Promise<T> {
-  const res = await fetch(url, { credentials: 'include', headers: readHeaders() });
+  const res = await fetchOrOffline(url, { credentials: 'include', headers: readHeaders() });
   if (opts.on401 === 'returnNull' && res.status === 401) return null as T;
   await throwIfResNotOk(res);
   return (await res.json()) as T;
 }
 
-/** The message to show for a failed call: the server's own message, else the fallback. */
+/** The message to show for a failed call: the server's own message, that it needs a connection,
+ * else the fallback. */
 export function errorMessage(err: unknown, fallback: string): string {
   if (err instanceof ApiError) return err.serverMessage ?? fallback;
+  if (err instanceof OfflineError) return err.message;
   return fallback;
 }
 

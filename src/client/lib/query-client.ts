@@ -16,8 +16,11 @@ export function createQueryClient(): QueryClient {
         refetchOnWindowFocus: false,
         staleTime: Number.POSITIVE_INFINITY,
         retry: false,
+        // Offline, a read is still asked for: the service worker answers with its saved copy; a
+        // write fails at once and says it needs a connection, rather than waiting paused (0910).
+        networkMode: 'always',
       },
-      mutations: { retry: false },
+      mutations: { retry: false, networkMode: 'always' },
     },
   });
 }

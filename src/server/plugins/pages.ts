@@ -83,6 +83,15 @@ function inlineStylesheet(template: string | null, clientDir: string | undefined
  * against the client at all (decision 0707). */
 export const PAGE_RENDER_LIMIT = { bucket: 'pages:render', max: 120, windowMs: 60_000 };
 
+/** Hashed files are kept a year. The service worker and the manifest are checked at every use, so
+ * a new version is picked up at once (decision 0910); other files an hour. */
+export function staticCacheControl(clientDir: string, filePath: string): string {
+  const rel = path.relative(clientDir, filePath).split(path.sep).join('/');
+  if (rel.startsWith('assets/')) return 'public, max-age=31536000, immutable';
+  if (rel === 'sw.js' || rel === 'manifest.webmanifest') return 'no-cache';
+  return 'public, max-age=3600';
+}
+
 export type NotFoundRenderer = (request: FastifyRequest, reply: FastifyReply) => FastifyReply;
 
 export async function registerPages(
@@ -198,12 +207,7 @@ export async function registerPages(
     // scripts/compress-assets.mjs writes .br/.gz beside each asset at build time.
     preCompressed: true,
     setHeaders(res, filePath) {
-      res.header(
-        'cache-control',
-        filePath.includes(`${path.sep}assets${path.sep}`)
-          ? 'public, max-age=31536000, immutable'
-          : 'public, max-age=3600',
-      );
+      res.header('cache-control', staticCacheControl(clientDir, filePath));
     },
   });
 

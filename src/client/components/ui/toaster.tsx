@@ -52,7 +52,7 @@ export function Toaster() {
       ))}
       <Toast.Viewport
         hotkey={[TOAST_HOTKEY]}
-        className="fixed top-0 z-[60010] flex max-h-screen w-full flex-col-reverse p-4 sm:bottom-0 sm:right-0 sm:top-auto sm:flex-col md:max-w-[420px]"
+        className="fixed top-0 z-[60010] flex print:hidden max-h-screen w-full flex-col-reverse p-4 sm:bottom-0 sm:right-0 sm:top-auto sm:flex-col md:max-w-[420px]"
       />
     </Toast.Provider>
   );

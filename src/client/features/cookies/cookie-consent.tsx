@@ -64,7 +64,7 @@ export function CookieConsent() {
         <section
           aria-labelledby={headingId}
           data-testid="cookie-banner"
-          className="border-b border-brand-100 bg-brand-50"
+          className="border-b border-brand-100 bg-brand-50 print:hidden"
         >
           <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-4 gap-y-2 px-4 py-2">
             <h2 id={headingId} className="sr-only">

@@ -1,11 +1,13 @@
 // The Discover screen (docs/product.md section 2, issue 4): filters in the URL, one page of results at a
 // time, a lazily loaded map, and the location detail dialog (loaded when first opened).
-import { List, Map as MapIcon } from 'lucide-react';
+import { List, Map as MapIcon, Printer } from 'lucide-react';
 import { lazy, Suspense, useCallback, useMemo, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MOBILE_BREAKPOINT_PX, PAGE_SIZE_NARROW, PAGE_SIZE_WIDE } from '../../../shared/constants';
 import type { Location } from '../../../shared/schemas/location';
+import { useLocation } from '../../lib/router';
 import { MapView } from '../map';
+import { PrintListDialog } from '../print-list';
 import { apiQuery as buildApiQuery, type DiscoverView } from './filters';
 import { FilterPanel } from './filter-panel';
 import { ResultsList } from './results-list';
@@ -20,6 +22,7 @@ const noSubscription = () => () => {};
 export function DiscoverPage() {
   const { t } = useTranslation('discover');
   const state = useDiscoverState();
+  const routerLocation = useLocation();
   const { filters, page, view } = state;
   const narrow = useMediaQuery(`(max-width: ${MOBILE_BREAKPOINT_PX - 1}px)`);
   const pageSize = narrow ? PAGE_SIZE_NARROW : PAGE_SIZE_WIDE;
@@ -30,6 +33,8 @@ export function DiscoverPage() {
 
   const [selected, setSelected] = useState<{ id: number; location?: Location } | null>(null);
   const [dialogOpen, setDialogOpen] = useState(false);
+  // "Print this list" (decision 0911): mounted when first asked for, then kept for its focus return.
+  const [printOpen, setPrintOpen] = useState<boolean | null>(null);
   const openLocation = useCallback((id: number, location?: Location) => {
     setSelected({ id, location });
     setDialogOpen(true);
@@ -55,7 +60,15 @@ export function DiscoverPage() {
       <div className="mt-6">
         <FilterPanel state={state} onSearch={() => setLastSearchTime(Date.now())} />
       </div>
-      <div className="mt-6 flex justify-end">
+      <div className="mt-6 flex flex-wrap items-center justify-end gap-3 print:hidden">
+        <button
+          type="button"
+          onClick={() => setPrintOpen(true)}
+          className="inline-flex min-h-10 items-center gap-2 rounded-md border border-gray-300 bg-white px-3 text-sm font-medium text-gray-900 hover:bg-gray-100"
+        >
+          <Printer aria-hidden="true" className="h-4 w-4" />
+          {t('view.printList')}
+        </button>
         {/* The view switch: two toggle buttons (aria-pressed) in a named group. */}
         <fieldset className="inline-flex rounded-md border border-gray-300 bg-white p-1">
           <legend className="sr-only">{t('view.label')}</legend>
@@ -108,6 +121,16 @@ export function DiscoverPage() {
             mapLoading
           )}
         </section>
+      )}
+      {printOpen !== null && (
+        <Suspense fallback={null}>
+          <PrintListDialog
+            open={printOpen}
+            onOpenChange={setPrintOpen}
+            apiQuery={query.toString()}
+            searchUrl={`${routerLocation.pathname}${routerLocation.search}`}
+          />
+        </Suspense>
       )}
       {selected && (
         <Suspense fallback={null}>

@@ -112,7 +112,7 @@ export function LocationCard({ location, onOpen }: { location: Location; onOpen(
         </ul>
       )}
       <CheckedLine lastVerifiedAt={location.lastVerifiedAt ?? null} />
-      <div className="mt-auto flex flex-wrap items-center justify-between gap-2 pt-1">
+      <div className="mt-auto flex flex-wrap items-center justify-between gap-2 pt-1 print:hidden">
         <button
           type="button"
           onClick={() => onOpen(location)}

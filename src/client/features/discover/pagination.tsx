@@ -58,7 +58,7 @@ export function Pagination({
       </a>
     );
   return (
-    <nav aria-label={t('pagination.label')} className="mt-6 flex justify-center">
+    <nav aria-label={t('pagination.label')} className="mt-6 flex justify-center print:hidden">
       <ul className="flex flex-wrap items-center justify-center gap-1">
         <li>
           {end(page - 1, page > 1, t('pagination.previous'), <ChevronLeft aria-hidden="true" className="h-4 w-4" />)}

@@ -1,12 +1,15 @@
 // The location form's fields, one component each, so the add dialog (features/add-location), the
 // detail dialog and the location page can lay them out in their own ways. Every field: a label
 // bound to its control, aria-invalid, and aria-describedby pointing at the message beside it.
-import type { ReactNode } from 'react';
+import { MapPin } from 'lucide-react';
+import { type ReactNode, Suspense, useState } from 'react';
 import { Controller, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { LOCATION_CATEGORIES, LOCATION_STATUSES } from '../../../shared/constants';
+import { LOCATION_CATEGORIES, LOCATION_STATUSES, METRO_BOUNDS } from '../../../shared/constants';
 import { MSG } from '../../../shared/messages';
 import { FieldError, Input, Label, NativeSelect, Textarea } from '../../components/ui/form-controls';
+import { LoadBoundary } from '../../components/ui/load-boundary';
+import { PinMap, type PinPoint } from '../map';
 import { TagPicker } from '../tags';
 import { DESCRIPTION_REQUIRED, type LocationForm, type LocationFormInput } from './use-location-form';
 
@@ -148,12 +151,31 @@ export function AddressField({ form, idPrefix }: FieldProps) {
  * "must be a number"). A decimal text box, not type=number, so "-94.58" types the same everywhere. */
 const toCoordinate = (v: unknown) => (typeof v === 'number' ? v : String(v ?? '').trim() === '' ? null : Number(v));
 
+/** The fields' point when both hold a number inside the metro area (else the pin waits). */
+function fieldPoint(lat: unknown, lng: unknown): PinPoint | null {
+  const a = typeof lat === 'number' ? lat : Number.NaN;
+  const b = typeof lng === 'number' ? lng : Number.NaN;
+  const inside = a >= METRO_BOUNDS.south && a <= METRO_BOUNDS.north && b >= METRO_BOUNDS.west && b <= METRO_BOUNDS.east;
+  return inside ? { lat: a, lng: b } : null;
+}
+
 /** Optional latitude and longitude (decision 0304): a place without an address can still be put on
- * the map and directed to; the server checks both-or-neither and the metro area too. */
+ * the map and directed to; the server checks both-or-neither and the metro area too. "Place the pin
+ * on the map" opens a small map beside them that sets both by tap, drag or arrow keys (0912). */
 export function CoordinatesField({ form, idPrefix }: FieldProps) {
   const lat = useFieldState(form, 'latitude', idPrefix);
   const lng = useFieldState(form, 'longitude', idPrefix);
   const hintId = `${lat.id}-hint`;
+  const mapId = `${lat.id}-pin-map`;
+  const [pinOpen, setPinOpen] = useState(false);
+  const latitude = useWatch({ control: form.control, name: 'latitude' });
+  const longitude = useWatch({ control: form.control, name: 'longitude' });
+  const point = fieldPoint(latitude, longitude);
+  const pick = (p: PinPoint) => {
+    const options = { shouldDirty: true, shouldValidate: form.formState.isSubmitted } as const;
+    form.setValue('latitude', p.lat, options);
+    form.setValue('longitude', p.lng, options);
+  };
   const box = (f: typeof lat, name: 'latitude' | 'longitude') => (
     <div className="min-w-0 flex-1">
       <Label htmlFor={f.id}>{f.t(`form.fields.${name}`)}</Label>
@@ -176,6 +198,31 @@ export function CoordinatesField({ form, idPrefix }: FieldProps) {
       <div className="flex gap-3">
         {box(lat, 'latitude')}
         {box(lng, 'longitude')}
+      </div>
+      <button
+        type="button"
+        aria-expanded={pinOpen}
+        aria-controls={mapId}
+        onClick={() => setPinOpen((open) => !open)}
+        className="mt-2 inline-flex min-h-10 items-center gap-2 rounded-md border border-gray-300 bg-white px-3 text-sm font-medium text-gray-900 hover:bg-gray-100"
+      >
+        <MapPin aria-hidden="true" className="h-4 w-4" />
+        {lat.t('form.fields.placePin')}
+      </button>
+      <div id={mapId}>
+        {pinOpen && (
+          <LoadBoundary>
+            <Suspense
+              fallback={
+                <p role="status" className="mt-3 text-sm text-gray-700">
+                  {lat.t('form.fields.pinLoading')}
+                </p>
+              }
+            >
+              <PinMap point={point} onPick={pick} />
+            </Suspense>
+          </LoadBoundary>
+        )}
       </div>
     </fieldset>
   );

@@ -101,7 +101,7 @@ function LocationDetails({ location }: { location: Location }) {
 
   return (
     <article aria-labelledby="location-name" className="space-y-6">
-      <BackLink variant="ghost" className="-ml-3" />
+      <BackLink variant="ghost" className="-ml-3 print:hidden" />
       <header className="flex flex-col gap-4 sm:flex-row sm:items-start sm:justify-between">
         <div className="min-w-0 space-y-2">
           <h1 id="location-name" className="break-words text-3xl font-bold text-gray-900">

@@ -35,6 +35,8 @@ export function ContactFacts({ location, onAddressClick }: { location: Location;
             type="button"
             onClick={onAddressClick}
             className={cn(linkClass, 'min-h-6 text-left')}
+            // Printed as the address it shows (styles.css, print).
+            data-print-keep=""
             aria-label={t('addressButton', { address: location.address })}
           >
             {location.address}

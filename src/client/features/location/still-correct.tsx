@@ -14,7 +14,7 @@ export function StillCorrect({ locationId }: { locationId: number }) {
     mutationFn: () => apiRequest('POST', `/api/locations/${locationId}/confirm`, {}),
   });
   return (
-    <fieldset className="space-y-2" data-testid="still-correct">
+    <fieldset className="space-y-2 print:hidden" data-testid="still-correct">
       <legend className="text-sm font-medium text-gray-900">{t('stillCorrect.question')}</legend>
       {/* A polite live region, so the thanks (or the failure) is announced where the buttons were. */}
       <div aria-live="polite">

@@ -3,3 +3,9 @@
 import { lazy } from 'react';
 
 export const MapView = lazy(() => import('./map-view'));
+
+/** "Place the pin on the map" in the location forms (decision 0912), lazy too, and in the map view's
+ * chunk: one chunk holds Leaflet (two would split the bundler's runtime out of Discover's first
+ * file, decision 0903). */
+export const PinMap = lazy(() => import('./map-view').then((m) => ({ default: m.PinMap })));
+export type { PinMapProps, PinPoint } from './pin-map';

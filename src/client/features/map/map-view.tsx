@@ -18,6 +18,9 @@ import { throwIfResNotOk } from '../../lib/api';
 import { CATEGORY_MARKER } from '../../lib/category-styles';
 import './map.css';
 
+// The pin map of the location forms shares this chunk (and Leaflet): features/map/index.ts.
+export { default as PinMap } from './pin-map';
+
 const KC_CENTER: L.LatLngTuple = [39.0997, -94.5786];
 const DEFAULT_TILES = 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
 const ATTRIBUTION = '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap contributors</a>';

@@ -13,6 +13,7 @@ import { Label, Textarea } from '../../components/ui/form-controls';
 import { toast } from '../../components/ui/use-toast';
 import { apiRequest } from '../../lib/api';
 import { cn } from '../../lib/cn';
+import { OfflineError } from '../../lib/offline';
 import { queryClient } from '../../lib/query-client';
 import { ElementPicker } from './element-picker';
 import { buildReportDescription, elementPreview, hasScriptTag, REPORT_TEXT_MAX } from './report-description';
@@ -90,8 +91,10 @@ export default function ReportDialog({ open, onOpenChange, locationId }: Props) 
       toast({ title: t('toast.successTitle'), description: t('toast.successText') });
       onOpenChange(false);
     },
-    onError: () => {
-      toast({ title: t('toast.errorTitle'), description: t('toast.failed'), variant: 'destructive' });
+    onError: (err) => {
+      // Offline, it says the report needs a connection (the dialog keeps everything, decision 0910).
+      const description = err instanceof OfflineError ? err.message : t('toast.failed');
+      toast({ title: t('toast.errorTitle'), description, variant: 'destructive' });
     },
   });
 
