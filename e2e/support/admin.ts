@@ -1,8 +1,8 @@
 // The administrator the e2e server creates (scripts/e2e-server.ts) and signing in as that person.
 import type { Page } from '@playwright/test';
-import { expect } from './fixtures';
+import { E2E_ADMIN, expect } from './fixtures';
 
-export const ADMIN = { username: 'e2e-admin', password: 'e2e-admin-password' };
+export const ADMIN = E2E_ADMIN;
 /** Sign-in runs scrypt with N=2^17 (as in production) on a shared 2-core machine: allow for it. */
 export const SIGN_IN_TIMEOUT = { timeout: 45_000 };
 

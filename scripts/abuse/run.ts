@@ -1,8 +1,8 @@
 // The attacker's run (docs/reliability.md, "Abuse"): the real server as npm start runs it (compiled,
 // embedded database in a fresh folder, seeded) on loopback, every attack of the list in
 // scenarios.ts from its own 127.0.0.x address, and a table of what held. Fails unless all did.
-// Usage: npm run test:abuse (ABUSE_SHORT=1 for CI's shorter geocoder phase).
-import { type ChildProcess, spawn } from 'node:child_process';
+// Usage: npm run test:abuse (builds first); npm run test:abuse:short (CI: a shorter geocoder phase).
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -58,6 +58,13 @@ async function startServer(dataDir: string, port: number, geocoderUrl: string) {
 }
 
 async function main() {
+  // The short form runs after npm test's build; on its own it builds what is missing.
+  if (
+    !fs.existsSync(path.join(root, 'dist/app/main.js')) ||
+    !fs.existsSync(path.join(root, 'dist/client/index.html'))
+  ) {
+    execFileSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
+  }
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kc-abuse-'));
   const port = 4700 + Math.floor(Math.random() * 200);
   const geocoder = await startFakeGeocoder(0);
