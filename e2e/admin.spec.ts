@@ -125,6 +125,8 @@ test('the review desk resolves a flag report and reverts an anonymous edit', asy
   expect(report.ok(), await report.text()).toBeTruthy();
 
   await signIn(page);
+  // The desk opens on what waits for review; reports are their own tab.
+  await page.getByRole('tab', { name: 'Reports' }).click();
 
   const item = page.getByTestId('flag-report').filter({ hasText: reportText });
   await expect(item).toBeVisible();

@@ -1,14 +1,16 @@
 // What a website address points at, for the review rules (decision 0404) and for showing it: a raw
-// IP address or a host name written in more than one script is not a trustworthy link.
-import { isValidUrlOrEmpty } from './schemas/location.js';
+// IP address or an international (punycode) host is not a trustworthy link.
+// Standalone (no schema import): the result cards use it, and Discover's first file is small.
 
-/** The host name of a website as the forms accept it ('www.example.org' counts as https), lower
- * case, or null when there is none. */
+/** The host name of an http(s) website as the forms accept it ('www.example.org' counts as
+ * https), lower case, or null when there is none. */
 export function websiteHost(website: string | null | undefined): string | null {
   const v = (website ?? '').trim();
-  if (!v || !isValidUrlOrEmpty(v)) return null;
+  if (!v || /\s/.test(v)) return null;
+  const hasScheme = /^[a-z][a-z0-9+.-]*:/i.test(v);
+  if (hasScheme && !/^https?:\/\//i.test(v)) return null;
   try {
-    return new URL(/^[a-z][a-z0-9+.-]*:/i.test(v) ? v : `https://${v}`).hostname.toLowerCase();
+    return new URL(hasScheme ? v : `https://${v}`).hostname.toLowerCase() || null;
   } catch {
     return null;
   }

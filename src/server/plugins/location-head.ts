@@ -8,6 +8,7 @@ import { locationSlugs, locations } from '../db/schema.js';
 import { now as clockNow } from '../lib/clock.js';
 import { openingHoursSpecification } from './opening-hours-jsonld.js';
 import { escapeHtml, type PageHead, SITE_NAME } from './page-head.js';
+import { isLinkableWebsite } from '../../shared/website-host.js';
 
 type LocationRow = typeof locations.$inferSelect;
 
@@ -81,7 +82,7 @@ export function locationJsonLd(
     place.geo = { '@type': 'GeoCoordinates', latitude: location.latitude, longitude: location.longitude };
   }
   if (location.phone) place.telephone = location.phone;
-  const website = absoluteUrl(location.website);
+  const website = isLinkableWebsite(location.website) ? absoluteUrl(location.website) : null;
   if (website) place.sameAs = website;
   const hours = openingHoursSpecification(location.openingHours, now);
   if (hours.length) place.openingHoursSpecification = hours;

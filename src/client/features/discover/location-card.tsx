@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from '../../lib/router';
 import { MAX_CARD_TAGS } from '../../../shared/constants';
 import type { Location } from '../../../shared/schemas/location';
+import { isLinkableWebsite } from '../../../shared/website-host';
 import { SafeDescription } from '../../components/safe-description';
 import { categoryBadgeClass, tagBadgeClass } from '../../lib/category-styles';
 import { cn } from '../../lib/cn';
@@ -83,7 +84,13 @@ export function LocationCard({ location, onOpen }: { location: Location; onOpen(
               {location.phone}
             </a>
           )}
-          {location.website && (
+          {location.website && !isLinkableWebsite(location.website) && (
+            <span className="inline-flex min-h-6 items-center gap-1 break-all text-gray-800">
+              <Globe aria-hidden="true" className="h-4 w-4 shrink-0" />
+              {location.website}
+            </span>
+          )}
+          {location.website && isLinkableWebsite(location.website) && (
             <a
               href={withHttps(location.website)}
               target="_blank"

@@ -5,6 +5,7 @@ import { CalendarClock, Globe, type LucideIcon, MapPin, Phone } from 'lucide-rea
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Location } from '../../../shared/schemas/location';
+import { isLinkableWebsite } from '../../../shared/website-host';
 import { tagBadgeClass } from '../../lib/category-styles';
 import { cn } from '../../lib/cn';
 import { withHttps } from '../../lib/sanitize';
@@ -69,9 +70,13 @@ export function ContactTab({ location, onClick }: { location: Location; onClick(
   if (location.website) {
     rows.push(
       <ContactRow key="website" icon={Globe}>
-        <NewTabLink href={withHttps(location.website)} onClick={onClick}>
-          {location.website}
-        </NewTabLink>
+        {isLinkableWebsite(location.website) ? (
+          <NewTabLink href={withHttps(location.website)} onClick={onClick}>
+            {location.website}
+          </NewTabLink>
+        ) : (
+          <span className="break-all">{location.website}</span>
+        )}
       </ContactRow>,
     );
   }

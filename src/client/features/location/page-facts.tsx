@@ -5,6 +5,7 @@ import { Clock, Globe, MapPin, Phone } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Location } from '../../../shared/schemas/location';
+import { isLinkableWebsite } from '../../../shared/website-host';
 import { tagBadgeClass } from '../../lib/category-styles';
 import { cn } from '../../lib/cn';
 import { withHttps } from '../../lib/sanitize';
@@ -61,10 +62,15 @@ export function ContactFacts({ location, onAddressClick }: { location: Location;
       )}
       {location.website && (
         <Fact icon={<Globe className="h-5 w-5" />} label={t('website')}>
-          <a className={linkClass} href={withHttps(location.website)} target="_blank" rel="noopener noreferrer">
-            {location.website}
-            <span className="sr-only"> {t('newTab')}</span>
-          </a>
+          {/* A raw IP address or an international host is shown, never linked (decision 0404). */}
+          {isLinkableWebsite(location.website) ? (
+            <a className={linkClass} href={withHttps(location.website)} target="_blank" rel="noopener noreferrer">
+              {location.website}
+              <span className="sr-only"> {t('newTab')}</span>
+            </a>
+          ) : (
+            <span className="break-all">{location.website}</span>
+          )}
         </Fact>
       )}
       {location.operatingHours && (

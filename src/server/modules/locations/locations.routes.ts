@@ -215,6 +215,11 @@ export const locationsRoutes: ApiModule = async (app, ctx) => {
     '/locations/:id',
     {
       schema: {
+        description:
+          'Edits a place. Send If-Match with the ETag of the version the edit started from: a place changed ' +
+          'since answers 412 and nothing is written. Without If-Match the edit applies to whatever version is ' +
+          'current (the last write wins); the app always sends it. An edit a review rule holds answers 202 ' +
+          'and waits for an administrator; the place stays as it was.',
         params: idParamSchema,
         body: locationPatchSchemaChecked,
         headers: ifMatchHeaderSchema,
