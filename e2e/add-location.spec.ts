@@ -65,7 +65,7 @@ async function findByName(page: Page, name: string) {
 test.describe.configure({ timeout: 120_000 });
 
 test.describe('Add New Location', () => {
-  test('adds a place of each category, the resource without an address', async ({ page }) => {
+  test('adds a place of each category, the resource without an address', async ({ page, api }) => {
     test.setTimeout(150_000);
     await page.goto('/');
     const tag = uniqueName('Add tag');
@@ -106,9 +106,7 @@ test.describe('Add New Location', () => {
         faqLink: 'example.org/faq',
       },
     ];
-    const createdTag = await (
-      await page.request.post('/api/tags', { data: { name: tag, category: 'product' } })
-    ).json();
+    const createdTag = await api.createTag(tag, 'product');
 
     for (const [i, p] of places.entries()) {
       const dialog = await openAddDialog(page);
@@ -170,7 +168,7 @@ test.describe('Add New Location', () => {
       }
     }
 
-    // The new place is findable at once on the Discover screen.
+    // Its author finds the new place at once on the Discover screen, waiting for review.
     const search = page.getByRole('searchbox', { name: 'Search', exact: true });
     await search.fill(places[0]!.name);
     await page.getByRole('button', { name: 'Search', exact: true }).click();

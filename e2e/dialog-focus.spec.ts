@@ -57,18 +57,13 @@ test('location page: Share and Get Directions, on Escape, the close button and a
 
 test('a place without an address still offers Get Directions, and its coordinates are used', async ({ page, api }) => {
   const name = uniqueName('Focus Pin');
-  const res = await page.request.post('/api/locations', {
-    data: { name, category: 'resource', description: '', latitude: 39.0997, longitude: -94.5786 },
-  });
-  expect(res.ok(), await res.text()).toBeTruthy();
-  const place = (await res.json()) as { slug: string };
+  const place = await api.createLocation({ name, category: 'resource', latitude: 39.0997, longitude: -94.5786 });
   await page.goto(`/discover/${place.slug}`);
   const directions = page.getByRole('button', { name: 'Get Directions' });
   await expectFocusReturns(page, directions, 'Get Directions', async (d) => {
     await expect(d).toContainText('39.0997,-94.5786');
     await page.keyboard.press('Escape');
   });
-  void api;
 });
 
 test('Discover: the detail dialog returns focus to the card that opened it', async ({ page, api }) => {

@@ -32,6 +32,7 @@ function monthAhead(): number {
   return ((month - 1 + 3) % 12) + 1;
 }
 
+/** A public place (written as the administrator: a contributor's would wait for review). */
 async function createPlace(request: APIRequestContext, name: string, openingHours: string | null) {
   const res = await request.post('/api/locations', {
     data: { name, category: 'farmers-market', description: '', address: ADDRESS, openingHours },
@@ -40,11 +41,14 @@ async function createPlace(request: APIRequestContext, name: string, openingHour
   return (await res.json()) as { id: number; slug: string; openNow: boolean | null; openingHours: string | null };
 }
 
-test('a place with hours: the card status, the page week table and the Open now filter', async ({ page, request }) => {
+test('a place with hours: the card status, the page week table and the Open now filter', async ({
+  page,
+  adminRequest,
+}) => {
   const word = uniqueName('Hourly').replace(/\s+/g, '');
   const month = monthAhead();
-  const open = await createPlace(request, `${word} Always Market`, '24/7');
-  const later = await createPlace(request, `${word} Season Market`, `${MONTHS[month - 1]} Sa 07:00-12:00`);
+  const open = await createPlace(adminRequest, `${word} Always Market`, '24/7');
+  const later = await createPlace(adminRequest, `${word} Season Market`, `${MONTHS[month - 1]} Sa 07:00-12:00`);
   expect(open.openNow).toBe(true);
   expect(later.openNow).toBe(false);
 
@@ -87,9 +91,9 @@ test('a place with hours: the card status, the page week table and the Open now 
   await expect(week.getByRole('cell', { name: '00:00–24:00' })).toHaveCount(7);
 });
 
-test('edits hours with the editor on a 390 px screen, and the page shows them', async ({ page, request }) => {
+test('edits hours with the editor on a 390 px screen, and the page shows them', async ({ page, adminRequest }) => {
   await page.setViewportSize({ width: 390, height: 844 });
-  const place = await createPlace(request, uniqueName('Editor Market'), null);
+  const place = await createPlace(adminRequest, uniqueName('Editor Market'), null);
 
   await page.goto(`/discover/${place.slug}`);
   await expect(page.getByTestId('location-hours')).toHaveCount(0);

@@ -19,6 +19,8 @@ export interface LocationInput {
   operatingHours?: string;
   openingHours?: string | null;
   tagIds?: number[];
+  latitude?: number;
+  longitude?: number;
   deadline?: string;
   registrationLink?: string;
   faqLink?: string;
