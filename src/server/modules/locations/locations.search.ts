@@ -9,6 +9,7 @@ import { type Placeholder, type SQL, sql } from 'drizzle-orm';
 import { seasonWindowEnd } from '../../../shared/hours-status.js';
 import type { LocationListQuery } from '../../../shared/schemas/location.js';
 import { now as clockNow } from '../../lib/clock.js';
+import { isPublicPlace } from './visibility.js';
 
 /** Mean Earth radius in miles (haversine). */
 export const EARTH_RADIUS_MILES = 3958.7613;
@@ -98,7 +99,7 @@ export interface CompileOptions {
 
 /** The WHERE clause and ranking expressions of a search over `locations l`. */
 export function compileSearch(f: SearchFilters, opts: CompileOptions = {}): CompiledSearch {
-  const conds: SQL[] = [sql`not l.hidden`];
+  const conds: SQL[] = [isPublicPlace()];
   if (f.category && f.category !== 'all') conds.push(sql`l.category = ${f.category}`);
 
   // One EXISTS per chosen tag (a place must carry ALL of them): the planner estimates each tag's
