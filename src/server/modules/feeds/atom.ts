@@ -66,5 +66,12 @@ export function atomDocument(input: AtomInput): FeedBody {
       description: text,
     });
   }
-  return { body: feed.atom1(), lastModified: updated };
+  // The library leaves the language out of Atom; RFC 4287 carries it as xml:lang on the root.
+  const body = feed
+    .atom1()
+    .replace(
+      '<feed xmlns="http://www.w3.org/2005/Atom">',
+      `<feed xmlns="http://www.w3.org/2005/Atom" xml:lang="${input.lang}">`,
+    );
+  return { body, lastModified: updated };
 }
