@@ -23,6 +23,9 @@ export const HSDS_KINDS = {
 } as const;
 export type HsdsKind = keyof typeof HSDS_KINDS;
 
+/** Our one taxonomy's number (we publish one). */
+export const TAXONOMY_ID_NUMBER = 1;
+
 /** The first 12 hex digits of every id: ours, so they are told apart from anyone else's. */
 const PREFIX = crypto.createHash('sha1').update('kc-green-directory/hsds').digest('hex').slice(0, 12);
 const ID_PATTERN = new RegExp(`^${PREFIX.slice(0, 8)}-${PREFIX.slice(8, 12)}-8([0-9a-f]{3})-a000-([0-9a-f]{12})$`);
