@@ -90,6 +90,13 @@ export const WORDS = {
     shownAgainText: 'This place is shown in the directory again.',
     removed: (category: string) => `A ${category.toLowerCase()} was removed`,
     removedText: 'A place that matched this search is no longer in the directory.',
+    embedHeading: (what: string) => `${what} in the KC Green Directory`,
+    embedAll: (n: number) => `See all ${n} in the KC Green Directory`,
+    embedNone: 'No places match this search right now.',
+    embedOpenNow: 'Open now',
+    embedClosedNow: 'Closed now',
+    embedMap: 'Map of these places',
+    newTab: '(opens in a new tab)',
   },
   es: {
     site: 'Directorio Verde de KC',
@@ -120,6 +127,13 @@ export const WORDS = {
     shownAgainText: 'Este lugar se muestra de nuevo en el directorio.',
     removed: (category: string) => `Se retiró un lugar (${category.toLowerCase()})`,
     removedText: 'Un lugar que coincidía con esta búsqueda ya no está en el directorio.',
+    embedHeading: (what: string) => `${what} en el Directorio Verde de KC`,
+    embedAll: (n: number) => `Ver los ${n} en el Directorio Verde de KC`,
+    embedNone: 'Ningún lugar coincide con esta búsqueda por ahora.',
+    embedOpenNow: 'Abierto ahora',
+    embedClosedNow: 'Cerrado ahora',
+    embedMap: 'Mapa de estos lugares',
+    newTab: '(se abre en una pestaña nueva)',
   },
 } satisfies Record<FeedLanguage, unknown>;
 
