@@ -19,7 +19,7 @@ import { categoryName, describeSearch, WORDS } from '../modules/feeds/feed-words
 import { fromRoot } from '../paths.js';
 import { jsonForScript } from './location-head.js';
 import { escapeHtml, publicOrigin } from './page-head.js';
-import { dataVersion } from './search-cache/cache.js';
+import { dataVersion, searchCacheEnabled } from './search-cache/cache.js';
 
 /** Places the widget lists (the rest are one link away). */
 export const EMBED_PLACES = 20;
@@ -111,7 +111,7 @@ export function registerEmbed(app: FastifyInstance, ctx: AppContext): void {
         data: { points, tiles: ctx.env.MAP_TILE_URL, attribution: ATTRIBUTION, newTab: w.newTab },
       });
       entry = { html, version, at: Date.now() };
-      if (version === dataVersion()) {
+      if (version === dataVersion() && searchCacheEnabled()) {
         kept.set(key, entry);
         if (kept.size > 200) kept.delete(kept.keys().next().value as string);
       }

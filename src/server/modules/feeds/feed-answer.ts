@@ -8,7 +8,7 @@ import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.js';
-import { dataVersion } from '../../plugins/search-cache/cache.js';
+import { dataVersion, searchCacheEnabled } from '../../plugins/search-cache/cache.js';
 
 const gzip = promisify(zlib.gzip);
 
@@ -67,7 +67,7 @@ export function createFeedSender(ctx: AppContext): FeedSender {
   const kept = new Map<string, Kept>();
   return async (request, reply, { key, type, headers = {}, keepMs = KEEP_MS, build }) => {
     // Kept only while the data version can be trusted (on PostgreSQL, while LISTEN is up).
-    const trusted = ctx.searchCache.current() !== null;
+    const trusted = ctx.searchCache.current() !== null && searchCacheEnabled();
     let entry = kept.get(key);
     if (entry && (!trusted || entry.version !== dataVersion() || Date.now() - entry.at > entry.keepMs)) {
       kept.delete(key);
