@@ -26,6 +26,15 @@ export const EMBED_PLACES = 20;
 const ATTRIBUTION = '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap contributors</a>';
 const gzip = promisify(zlib.gzip);
 
+/** How /embed reads in the OpenAPI document (its query is checked by the handler, which answers
+ * a bad one in the API's error shape). */
+const EMBED_DOCS = {
+  tags: ['Feeds'],
+  summary: 'The embeddable widget (HTML)',
+  description:
+    "An HTML page for an <iframe> on another site: the Discover URL's query (as for /calendar.ics, lang=es for Spanish) as a read-only list of its first 20 places, and a map on a frame at least 640 px wide. The only page other sites may frame.",
+};
+
 /** The Leaflet files the widget's map loads, read once and kept gzipped. */
 const LEAFLET: Record<string, { file: string; type: string; body?: Buffer; gz?: Buffer }> = {
   'leaflet.js': { file: 'leaflet.js', type: 'text/javascript; charset=utf-8' },
@@ -72,7 +81,7 @@ ${list}
 export function registerEmbed(app: FastifyInstance, ctx: AppContext): void {
   const kept = new Map<string, { html: string; gz?: Buffer; version: number; at: number }>();
 
-  app.get('/embed', async (request: FastifyRequest, reply: FastifyReply) => {
+  app.get('/embed', { schema: EMBED_DOCS }, async (request: FastifyRequest, reply: FastifyReply) => {
     const parsed = discoverQuerySchema.safeParse(request.query);
     if (!parsed.success) {
       const errors: Record<string, string> = {};
@@ -135,7 +144,7 @@ export function registerEmbed(app: FastifyInstance, ctx: AppContext): void {
     return reply.send(entry.html);
   });
 
-  app.get<{ Params: { file: string } }>('/embed/lib/:file', async (request, reply) => {
+  app.get<{ Params: { file: string } }>('/embed/lib/:file', { schema: { hide: true } }, async (request, reply) => {
     const asset = LEAFLET[request.params.file];
     if (!asset) return reply.status(404).type('text/plain; charset=utf-8').send('Not Found');
     asset.body ??= fs.readFileSync(fromRoot('node_modules', 'leaflet', 'dist', asset.file));

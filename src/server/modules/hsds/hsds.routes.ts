@@ -3,6 +3,7 @@
 // with HSDS's page object and each record by its UUID. Limited like the rest of the API's reads.
 import { z } from 'zod';
 import { LOCATION_CATEGORIES, TAG_CATEGORIES } from '../../../shared/constants.js';
+import { hsdsPageSchema, hsdsRecordSchema, hsdsRootSchema } from '../../../shared/schemas/hsds.js';
 import type { ApiModule } from '../../context.js';
 import { HttpError, notFound } from '../../http-error.js';
 import { now as clockNow } from '../../lib/clock.js';
@@ -91,8 +92,13 @@ const termListQuery = z.object({
 });
 const idParams = z.object({ id: z.string().max(100, 'id must be a UUID') });
 
+/** An HSDS record as the routes' declared answer types it (its fields are HSDS's). */
+type HsdsRecord = { id: string } & Record<string, unknown>;
+const asRecord = (r: object) => r as HsdsRecord;
+
 /** HSDS's page object around one page of contents. */
-function page<T>(contents: T[], total: number, pageNumber: number, perPage: number) {
+function page(records: object[], total: number, pageNumber: number, perPage: number) {
+  const contents = records as HsdsRecord[];
   const totalPages = Math.ceil(total / perPage);
   return {
     total_items: total,
@@ -160,7 +166,12 @@ export const hsdsRoutes: ApiModule = (app, ctx) => {
 
   app.get(
     '/',
-    { schema: docs('This API and its HSDS version', 'The HSDS version, profile and OpenAPI description of this API.') },
+    {
+      schema: {
+        ...docs('This API and its HSDS version', 'The HSDS version, profile and OpenAPI description of this API.'),
+        response: { 200: hsdsRootSchema },
+      },
+    },
     async (request) => {
       const origin = publicOrigin(ctx, request);
       return {
@@ -181,6 +192,7 @@ export const hsdsRoutes: ApiModule = (app, ctx) => {
           'Every public place as a service. search (words, as the directory searches), taxonomy_term_id (a category, a tag category or a tag), taxonomy_id, organization_id, modified_after (ISO 8601), page, per_page (1-100, default 50); full=true for fully nested services.',
         ),
         querystring: serviceListQuery,
+        response: { 200: hsdsPageSchema },
       },
       preHandler: listLimit,
     },
@@ -200,10 +212,14 @@ export const hsdsRoutes: ApiModule = (app, ctx) => {
   app.get(
     '/services/:id',
     {
-      schema: { ...docs('A fully nested service', 'One service by its UUID.'), params: idParams },
+      schema: {
+        ...docs('A fully nested service', 'One service by its UUID.'),
+        params: idParams,
+        response: { 200: hsdsRecordSchema },
+      },
       preHandler: recordLimit,
     },
-    async (request) => hsdsService(await placeOf(request.params.id, 'service'), mapContext(request)),
+    async (request) => asRecord(hsdsService(await placeOf(request.params.id, 'service'), mapContext(request))),
   );
 
   app.get(
@@ -215,6 +231,7 @@ export const hsdsRoutes: ApiModule = (app, ctx) => {
           'Every public place with an address or a point, as a service at its location; the filters of /services plus postcode (a ZIP code the address names) and proximity (meters from the centroid of the postcode).',
         ),
         querystring: serviceAtLocationQuery,
+        response: { 200: hsdsPageSchema },
       },
       preHandler: listLimit,
     },
@@ -237,11 +254,12 @@ export const hsdsRoutes: ApiModule = (app, ctx) => {
       schema: {
         ...docs('A fully nested service at a location', 'One service at a location by its UUID.'),
         params: idParams,
+        response: { 200: hsdsRecordSchema },
       },
       preHandler: recordLimit,
     },
     async (request) =>
-      hsdsServiceAtLocation(await placeOf(request.params.id, 'service_at_location'), mapContext(request)),
+      asRecord(hsdsServiceAtLocation(await placeOf(request.params.id, 'service_at_location'), mapContext(request))),
   );
 
   app.get(
@@ -253,6 +271,7 @@ export const hsdsRoutes: ApiModule = (app, ctx) => {
           'Every public place as the organization that offers it; search, page, per_page.',
         ),
         querystring: organizationListQuery,
+        response: { 200: hsdsPageSchema },
       },
       preHandler: listLimit,
     },
@@ -275,10 +294,12 @@ export const hsdsRoutes: ApiModule = (app, ctx) => {
       schema: {
         ...docs('A fully nested organization', 'One organization by its UUID, with its location and service.'),
         params: idParams,
+        response: { 200: hsdsRecordSchema },
       },
       preHandler: recordLimit,
     },
-    async (request) => hsdsOrganizationFull(await placeOf(request.params.id, 'organization'), mapContext(request)),
+    async (request) =>
+      asRecord(hsdsOrganizationFull(await placeOf(request.params.id, 'organization'), mapContext(request))),
   );
 
   app.get(
@@ -287,6 +308,7 @@ export const hsdsRoutes: ApiModule = (app, ctx) => {
       schema: {
         ...docs('Taxonomies (paginated)', 'The one taxonomy this directory publishes.'),
         querystring: z.object(pageFields),
+        response: { 200: hsdsPageSchema },
       },
       preHandler: listLimit,
     },
@@ -303,10 +325,17 @@ export const hsdsRoutes: ApiModule = (app, ctx) => {
 
   app.get(
     '/taxonomies/:id',
-    { schema: { ...docs('A taxonomy', 'The taxonomy by its UUID.'), params: idParams }, preHandler: recordLimit },
+    {
+      schema: {
+        ...docs('A taxonomy', 'The taxonomy by its UUID.'),
+        params: idParams,
+        response: { 200: hsdsRecordSchema },
+      },
+      preHandler: recordLimit,
+    },
     async (request) => {
       if (request.params.id.toLowerCase() !== TAXONOMY_ID) throw notFound(`No taxonomy with id ${request.params.id}`);
-      return hsdsTaxonomy(publicOrigin(ctx, request));
+      return asRecord(hsdsTaxonomy(publicOrigin(ctx, request)));
     },
   );
 
@@ -319,6 +348,7 @@ export const hsdsRoutes: ApiModule = (app, ctx) => {
           "The directory's categories, its tag categories and its tags (each tag under its tag category); search, taxonomy_id, parent_id, top_only, page, per_page.",
         ),
         querystring: termListQuery,
+        response: { 200: hsdsPageSchema },
       },
       preHandler: listLimit,
     },
@@ -339,7 +369,14 @@ export const hsdsRoutes: ApiModule = (app, ctx) => {
 
   app.get(
     '/taxonomy_terms/:id',
-    { schema: { ...docs('A taxonomy term', 'One term by its UUID.'), params: idParams }, preHandler: recordLimit },
+    {
+      schema: {
+        ...docs('A taxonomy term', 'One term by its UUID.'),
+        params: idParams,
+        response: { 200: hsdsRecordSchema },
+      },
+      preHandler: recordLimit,
+    },
     async (request) => {
       const origin = publicOrigin(ctx, request);
       const parsed = parseHsdsId(request.params.id);
