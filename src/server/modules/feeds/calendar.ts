@@ -6,7 +6,7 @@
 // instead of adding them twice; DTSTAMP is the place's last change, so the same data gives the
 // same file (and the same ETag).
 import { getVtimezoneComponent } from '@touch4it/ical-timezones';
-import ical, { ICalAlarmType, ICalCalendarMethod, ICalEventRepeatingFreq } from 'ical-generator';
+import ical, { ICalAlarmType, ICalCalendarMethod, type ICalEvent, ICalEventRepeatingFreq } from 'ical-generator';
 import { DateTime } from 'luxon';
 import { KC_TIME_ZONE } from '../../../shared/chicago-time.js';
 import type { FeedLanguage } from '../../../shared/discover-params.js';
@@ -48,41 +48,75 @@ function deadlineDay(deadline: Date): Date {
   return new Date(Date.UTC(deadline.getUTCFullYear(), deadline.getUTCMonth(), deadline.getUTCDate()));
 }
 
-export function calendarDocument(input: CalendarInput): FeedBody {
+/** RFC 5545 line folding (at most 75 octets a line, continued after CRLF and a space), never inside
+ * a UTF-8 character. ical-generator folds by encoding every character of the whole calendar, which
+ * cost most of a search calendar's time; lines here are checked whole and split only when long. */
+export function foldLines(text: string): string {
+  const out: string[] = [];
+  for (const line of text.split('\r\n')) {
+    if (Buffer.byteLength(line) <= 75) {
+      out.push(line);
+      continue;
+    }
+    let chunk = '';
+    let bytes = 0;
+    let limit = 75;
+    for (const ch of line) {
+      const size = Buffer.byteLength(ch);
+      if (bytes + size > limit) {
+        out.push(chunk);
+        chunk = ' ';
+        bytes = 1;
+        limit = 75;
+      }
+      chunk += ch;
+      bytes += size;
+    }
+    out.push(chunk);
+  }
+  return out.join('\r\n');
+}
+
+/** A place's events as calendar text (unfolded), made once per version of the place, day, language
+ * and site: a search's calendar mostly repeats places other calendars already hold. */
+const fragments = new Map<string, string>();
+const FRAGMENTS_MAX = 5000;
+
+function placeEvents(place: FeedPlace, input: CalendarInput, host: string): string {
+  const key = [
+    input.origin,
+    input.lang,
+    input.window.from.getTime(),
+    input.window.to.getTime(),
+    input.allDeadlines,
+    place.id,
+    place.updatedAt.getTime(),
+    place.lastVerifiedAt?.getTime() ?? 0,
+  ].join('|');
+  const hit = fragments.get(key);
+  if (hit !== undefined) return hit;
   const w = WORDS[input.lang];
-  const host = new URL(input.origin).host;
-  const cal = ical({
-    name: input.name,
-    description: input.description,
-    prodId: { company: 'KC Green Directory', product: 'calendar', language: input.lang.toUpperCase() },
-    method: ICalCalendarMethod.PUBLISH,
-    url: input.url,
-    // Calendars that honour it poll every hour.
-    ttl: 3600,
-    // No calendar-wide zone: DTSTAMP and LAST-MODIFIED then stay in UTC, as RFC 5545 wants; the
-    // events name the zone, and the generator writes its VTIMEZONE once.
-    timezone: { name: null, generator: getVtimezoneComponent },
-  });
-  let lastModified = input.window.from;
-  for (const place of input.places) {
-    const uid = (what: string) => `${hsdsId('service', place.id)}-${what}@${host}`;
-    const url = placeUrl(input.origin, place.slug);
-    const changed = latest(place.updatedAt, place.lastVerifiedAt);
-    lastModified = latest(lastModified, changed);
-    const common = {
-      summary: w.open(place.name),
-      location: place.address ?? undefined,
-      url,
-      description: [place.openingHours ? w.hoursAre(place.openingHours) : '', `${w.details}: ${url}`]
-        .filter(Boolean)
-        .join('\n'),
-      stamp: changed,
-      lastModified: changed,
-      timezone: KC_TIME_ZONE,
-    };
-    if (place.openingHours) {
-      for (const ev of openingEvents(place.openingHours, input.window.from, input.window.to)) {
-        if (ev.kind === 'weekly') {
+  // A scratch calendar: ical-generator makes each event, its text is kept.
+  const cal = ical();
+  const uid = (what: string) => `${hsdsId('service', place.id)}-${what}@${host}`;
+  const url = placeUrl(input.origin, place.slug);
+  const changed = latest(place.updatedAt, place.lastVerifiedAt);
+  const common = {
+    summary: w.open(place.name),
+    location: place.address ?? undefined,
+    url,
+    description: [place.openingHours ? w.hoursAre(place.openingHours) : '', `${w.details}: ${url}`]
+      .filter(Boolean)
+      .join('\n'),
+    stamp: changed,
+    lastModified: changed,
+    timezone: KC_TIME_ZONE,
+  };
+  const events: ICalEvent[] = [];
+  if (place.openingHours) {
+    for (const ev of openingEvents(place.openingHours, input.window.from, input.window.to)) {
+      if (ev.kind === 'weekly') {
+        events.push(
           cal.createEvent({
             ...common,
             id: uid(`weekly-${ev.key}`),
@@ -93,18 +127,19 @@ export function calendarDocument(input: CalendarInput): FeedBody {
               count: ev.count,
               ...(ev.exdates.length ? { exclude: ev.exdates.map(kc) } : {}),
             },
-          });
-        } else {
-          cal.createEvent({ ...common, id: uid(`open-${ev.key}`), start: kc(ev.start), end: kc(ev.end) });
-        }
+          }),
+        );
+      } else {
+        events.push(cal.createEvent({ ...common, id: uid(`open-${ev.key}`), start: kc(ev.start), end: kc(ev.end) }));
       }
     }
-    if (place.deadline) {
-      const day = deadlineDay(place.deadline);
-      const inWindow =
-        day.getTime() + MS_DAY > input.window.from.getTime() && day.getTime() < input.window.to.getTime();
-      const ahead = day.getTime() + MS_DAY > input.window.from.getTime();
-      if (input.allDeadlines ? ahead : inWindow) {
+  }
+  if (place.deadline) {
+    const day = deadlineDay(place.deadline);
+    const inWindow = day.getTime() + MS_DAY > input.window.from.getTime() && day.getTime() < input.window.to.getTime();
+    const ahead = day.getTime() + MS_DAY > input.window.from.getTime();
+    if (input.allDeadlines ? ahead : inWindow) {
+      events.push(
         cal.createEvent({
           ...common,
           id: uid('deadline'),
@@ -117,9 +152,37 @@ export function calendarDocument(input: CalendarInput): FeedBody {
           alarms: [
             { type: ICalAlarmType.display, trigger: MS_DAY / 1000, description: w.deadlineReminder(place.name) },
           ],
-        });
-      }
+        }),
+      );
     }
   }
-  return { body: cal.toString(), lastModified };
+  const text = events.map((e) => e.toString()).join('');
+  if (fragments.size >= FRAGMENTS_MAX) fragments.delete(fragments.keys().next().value as string);
+  fragments.set(key, text);
+  return text;
+}
+
+export function calendarDocument(input: CalendarInput): FeedBody {
+  const host = new URL(input.origin).host;
+  // The calendar's own properties from ical-generator; no calendar-wide zone, so that DTSTAMP and
+  // LAST-MODIFIED stay in UTC as RFC 5545 wants; the events name the zone and the VTIMEZONE
+  // (@touch4it/ical-timezones) is written once before them.
+  const head = ical({
+    name: input.name,
+    description: input.description,
+    prodId: { company: 'KC Green Directory', product: 'calendar', language: input.lang.toUpperCase() },
+    method: ICalCalendarMethod.PUBLISH,
+    url: input.url,
+    // Calendars that honour it poll every hour.
+    ttl: 3600,
+  }).toString();
+  let lastModified = input.window.from;
+  let events = '';
+  for (const place of input.places) {
+    lastModified = latest(lastModified, place.updatedAt, place.lastVerifiedAt);
+    events += placeEvents(place, input, host);
+  }
+  const zone = events ? `${(getVtimezoneComponent(KC_TIME_ZONE) ?? '').trim().replace(/\r?\n/g, '\r\n')}\r\n` : '';
+  const end = head.lastIndexOf('END:VCALENDAR');
+  return { body: head.slice(0, end) + foldLines(zone + events) + head.slice(end), lastModified };
 }
