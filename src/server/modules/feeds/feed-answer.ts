@@ -28,7 +28,8 @@ interface Kept {
   gzipped?: Promise<Buffer>;
 }
 
-const MAX_ENTRIES = 500;
+// Bodies run to about 70 KB (a search calendar): 200 of them stay well inside the server's memory budget.
+const MAX_ENTRIES = 200;
 const KEEP_MS = 60 * 60_000;
 /** Feeds of "open now" or "in season" searches change with the clock, not only with writes. */
 export const KEEP_TIMED_MS = 60_000;
