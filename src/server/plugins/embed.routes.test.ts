@@ -82,6 +82,16 @@ describe('embeddable widget and feed links', () => {
     }
   });
 
+  it('keeps the 404 page for unknown pages and JSON for unknown HSDS paths', async () => {
+    const page = await t.app.inject({ method: 'GET', url: '/embed-nothing-here' });
+    expect(page.statusCode).toBe(404);
+    expect(page.headers['content-type']).toBe('text/html; charset=utf-8');
+    const hsds = await t.app.inject({ method: 'GET', url: '/hsds/no-such-endpoint' });
+    expect(hsds.statusCode).toBe(404);
+    expect(hsds.json()).toEqual({ message: 'Not Found: GET /hsds/no-such-endpoint' });
+    expect((await t.app.inject({ method: 'GET', url: '/embed/lib/other.js' })).statusCode).toBe(404);
+  });
+
   it('refuses a bad query naming the field', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/embed?radius=0' });
     expect(res.statusCode).toBe(400);

@@ -132,7 +132,9 @@ export async function registerPages(
 
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
-    if (pathname === '/api' || pathname.startsWith('/api/') || !template || request.method !== 'GET') {
+    // The API and the HSDS API (decision 1003) answer JSON; every other path the 404 page.
+    const api = /^\/(?:api|hsds)(?:\/|$)/.test(pathname);
+    if (api || !template || request.method !== 'GET') {
       return reply.status(404).send({ message: `Not Found: ${request.method} ${pathname}` });
     }
     return sendAny(request, reply, async () => ({ html: render(NOT_FOUND_HEAD, null), status: 404 }));

@@ -314,6 +314,8 @@ describe('HSDS API', () => {
     await get('/hsds/services/ac148810-d857-441c-9679-408f346de14b', 404);
     await get(`/hsds/services/${hsdsId('organization', ids['Hsdsplace Swope Park']!)}`, 404);
     await get('/hsds/services/not-a-uuid', 404);
+    // An unknown HSDS path answers JSON, as the API does.
+    expect(await get('/hsds/no-such-endpoint', 404)).toEqual({ message: 'Not Found: GET /hsds/no-such-endpoint' });
   });
 
   it('downloads an HSDS data package beside the CSV and GeoJSON exports, with the same filters', async () => {
