@@ -1,8 +1,9 @@
 // The public places the feeds, the widget and the HSDS API show (decision 1000): a search's first
-// places in Discover's order (from the search, which answers from the in-process index), or one
-// place by slug, each read back by id under the one public condition (locations/visibility.ts).
+// places in Discover's order (the search's own answer: the in-process index picks them, the page is
+// read under the one public condition, locations/visibility.ts), places by id, or one by slug.
 import { sql } from 'drizzle-orm';
 import type { DiscoverFilters } from '../../../shared/discover-query.js';
+import type { Location } from '../../../shared/schemas/location.js';
 import { ADDRESS_NOT_FOUND } from '../../../shared/schemas/geocode.js';
 import type { AppContext } from '../../context.js';
 import type { Db } from '../../db/connect.js';
@@ -126,6 +127,33 @@ export async function searchFiltersOf(ctx: AppContext, f: DiscoverFilters): Prom
   return out;
 }
 
+/** A place of the search's own answer (read under the public condition, locations.reads.ts) in
+ * the feeds' shape: one read of the page, not two. */
+export function fromLocation(p: Location): FeedPlace {
+  return {
+    id: p.id,
+    slug: p.slug,
+    name: p.name,
+    category: p.category,
+    description: p.description,
+    address: p.address,
+    latitude: p.latitude,
+    longitude: p.longitude,
+    website: p.website,
+    phone: p.phone,
+    openingHours: p.openingHours,
+    operatingHours: p.operatingHours,
+    status: p.status,
+    deadline: date(p.deadline),
+    registrationLink: p.registrationLink,
+    faqLink: p.faqLink,
+    createdAt: new Date(p.createdAt),
+    updatedAt: new Date(p.updatedAt),
+    lastVerifiedAt: date(p.lastVerifiedAt),
+    tags: p.tags.map((t) => ({ id: t.id, name: t.name, category: t.category ?? null })),
+  };
+}
+
 /** The first `limit` public places of a search, in Discover's order, and how many match. */
 export async function searchPublicPlaces(
   db: Db,
@@ -133,11 +161,5 @@ export async function searchPublicPlaces(
   limit: number,
 ): Promise<{ places: FeedPlace[]; total: number }> {
   const page = await searchLocations(db, { ...filters, limit, offset: 0 });
-  return {
-    places: await readPublicPlaces(
-      db,
-      page.items.map((p) => p.id),
-    ),
-    total: page.total,
-  };
+  return { places: page.items.map(fromLocation), total: page.total };
 }

@@ -6,7 +6,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { LOCATION_CATEGORIES, TAG_CATEGORIES } from '../../../shared/constants.js';
 import type { Db } from '../../db/connect.js';
-import type { FeedTag } from '../feeds/feed-places.js';
+import { type FeedPlace, type FeedTag, fromLocation } from '../feeds/feed-places.js';
 import { compileOptions, rows, searchLocations } from '../locations/locations.reads.js';
 import { compileSearch, type SearchFilters } from '../locations/locations.search.js';
 import { parseHsdsId, TAXONOMY_ID_NUMBER } from './hsds-ids.js';
@@ -47,7 +47,12 @@ async function termFilter(id: string): Promise<Partial<SearchFilters> | SQL | nu
   return null;
 }
 
-export async function listPlaceIds(db: Db, q: PlaceListQuery, now: Date): Promise<{ ids: number[]; total: number }> {
+/** The page's place ids and the total; with the places themselves when the search read them. */
+export async function listPlaceIds(
+  db: Db,
+  q: PlaceListQuery,
+  now: Date,
+): Promise<{ ids: number[]; total: number; places?: FeedPlace[] }> {
   const none = { ids: [], total: 0 };
   const filters: SearchFilters = { radius: q.near?.radius ?? 5, search: q.search || undefined };
   if (q.near) Object.assign(filters, { lat: q.near.lat, lng: q.near.lng });
@@ -73,7 +78,7 @@ export async function listPlaceIds(db: Db, q: PlaceListQuery, now: Date): Promis
 
   if (extra.length === 0) {
     const page = await searchLocations(db, { ...filters, limit: q.limit, offset: q.offset });
-    return { ids: page.items.map((p) => p.id), total: page.total };
+    return { ids: page.items.map((p) => p.id), total: page.total, places: page.items.map(fromLocation) };
   }
   const s = compileSearch(filters, { ...(await compileOptions(db, filters.search)), now });
   const where = sql.join([s.where, ...extra], sql` and `);

@@ -14,7 +14,8 @@ const NOW = new Date('2026-10-20T15:00:00Z');
 
 type Json = Record<string, any>;
 
-describe('HSDS API', () => {
+// Compiling the official schemas takes seconds each (they are large), more on a busy machine.
+describe('HSDS API', { timeout: 120_000 }, () => {
   const t = useTestApp({ admin: ADMIN });
   const ids: Record<string, number> = {};
   const tags: Record<string, number> = {};

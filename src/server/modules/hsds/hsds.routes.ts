@@ -7,7 +7,9 @@ import { hsdsPageSchema, hsdsRecordSchema, hsdsRootSchema } from '../../../share
 import type { ApiModule } from '../../context.js';
 import { HttpError, notFound } from '../../http-error.js';
 import { now as clockNow } from '../../lib/clock.js';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { publicOrigin } from '../../plugins/page-head.js';
+import { gzippedBody, searchKey } from '../../plugins/search-cache/index.js';
 import { readPublicPlaces } from '../feeds/feed-places.js';
 import { centroidForAddress } from '../geocode/zip-centroids.js';
 import { parseHsdsId } from './hsds-ids.js';
@@ -30,7 +32,7 @@ import {
 } from './hsds-mapping.js';
 import { listPlaceIds, type PlaceListQuery, readTag, readTags } from './hsds.repository.js';
 
-export const HSDS_PER_PAGE_DEFAULT = 50;
+export const HSDS_PER_PAGE_DEFAULT = 20;
 export const HSDS_PER_PAGE_MAX = 100;
 /** 500 miles, the search's largest radius. */
 const PROXIMITY_MAX_METERS = 804_672;
@@ -130,6 +132,25 @@ export const hsdsRoutes: ApiModule = (app, ctx) => {
     return place;
   };
 
+  /** A list's answer from the search answer cache (decision 0500: emptied by every write, kept
+   * 10 s), as the directory's own searches are: a 211 system paging through the same query again
+   * costs no query. */
+  const cachedList = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    kind: string,
+    make: () => Promise<ReturnType<typeof page>>,
+  ): Promise<ReturnType<typeof page> | FastifyReply> => {
+    const cache = ctx.searchCache.current();
+    if (!cache) return make();
+    const key = searchKey(`hsds:${kind}`, { ...(request.query as object), origin: publicOrigin(ctx, request) });
+    const answer = await cache.get(key, async () => ({ body: JSON.stringify(await make()) }));
+    reply.type('application/json; charset=utf-8').header('vary', 'accept-encoding');
+    const zipped = /\bgzip\b/.test(String(request.headers['accept-encoding'] ?? '')) ? await gzippedBody(answer) : null;
+    if (zipped) return reply.header('content-encoding', 'gzip').send(zipped);
+    return reply.send(answer.body);
+  };
+
   const listOf = async (
     q: z.output<typeof serviceListQuery> & { postcode?: string; proximity?: number },
     withLocation: boolean,
@@ -160,8 +181,9 @@ export const hsdsRoutes: ApiModule = (app, ctx) => {
         query.near = { lat: centroid.lat, lng: centroid.lng, radius: q.proximity / METERS_PER_MILE };
       }
     }
-    const { ids, total } = await listPlaceIds(ctx.db, query, clockNow());
-    return { places: await readPublicPlaces(ctx.db, ids), total, pageNumber, perPage };
+    const found = await listPlaceIds(ctx.db, query, clockNow());
+    const places = found.places ?? (await readPublicPlaces(ctx.db, found.ids));
+    return { places, total: found.total, pageNumber, perPage };
   };
 
   app.get(
@@ -189,24 +211,25 @@ export const hsdsRoutes: ApiModule = (app, ctx) => {
       schema: {
         ...docs(
           'Services (paginated)',
-          'Every public place as a service. search (words, as the directory searches), taxonomy_term_id (a category, a tag category or a tag), taxonomy_id, organization_id, modified_after (ISO 8601), page, per_page (1-100, default 50); full=true for fully nested services.',
+          'Every public place as a service. search (words, as the directory searches), taxonomy_term_id (a category, a tag category or a tag), taxonomy_id, organization_id, modified_after (ISO 8601), page, per_page (1-100, default 20); full=true for fully nested services.',
         ),
         querystring: serviceListQuery,
         response: { 200: hsdsPageSchema },
       },
       preHandler: listLimit,
     },
-    async (request) => {
-      const mc = mapContext(request);
-      const { places, total, pageNumber, perPage } = await listOf(request.query, false);
-      const map = request.query.full ? hsdsService : hsdsServiceSummary;
-      return page(
-        places.map((p) => map(p, mc)),
-        total,
-        pageNumber,
-        perPage,
-      );
-    },
+    async (request, reply) =>
+      cachedList(request, reply, 'services', async () => {
+        const mc = mapContext(request);
+        const { places, total, pageNumber, perPage } = await listOf(request.query, false);
+        const map = request.query.full ? hsdsService : hsdsServiceSummary;
+        return page(
+          places.map((p) => map(p, mc)),
+          total,
+          pageNumber,
+          perPage,
+        );
+      }),
   );
 
   app.get(
@@ -235,17 +258,18 @@ export const hsdsRoutes: ApiModule = (app, ctx) => {
       },
       preHandler: listLimit,
     },
-    async (request) => {
-      const mc = mapContext(request);
-      const { places, total, pageNumber, perPage } = await listOf(request.query, true);
-      const map = request.query.full ? hsdsServiceAtLocation : hsdsServiceAtLocationSummary;
-      return page(
-        places.map((p) => map(p, mc)),
-        total,
-        pageNumber,
-        perPage,
-      );
-    },
+    async (request, reply) =>
+      cachedList(request, reply, 'service_at_locations', async () => {
+        const mc = mapContext(request);
+        const { places, total, pageNumber, perPage } = await listOf(request.query, true);
+        const map = request.query.full ? hsdsServiceAtLocation : hsdsServiceAtLocationSummary;
+        return page(
+          places.map((p) => map(p, mc)),
+          total,
+          pageNumber,
+          perPage,
+        );
+      }),
   );
 
   app.get(
