@@ -32,7 +32,7 @@ import { buildSearchIndex, searchIndexEnabled } from '../../src/server/modules/l
 import { setSearchCacheEnabled } from '../../src/server/plugins/search-cache/cache.js';
 import { setPageCacheEnabled } from '../../src/server/plugins/ssr.js';
 import { type Measured, writeJson, writeReport } from './report.js';
-import { pageScenarios, type Scenario, searchScenarios } from './scenarios.js';
+import { pageScenarios, reachScenarios, type Scenario, searchScenarios } from './scenarios.js';
 import type { Seeded, SeedRequest } from './seed-process.js';
 
 // Two folders up from scripts/bench/run.ts and from its compiled copy, dist/bench/run.js.
@@ -276,6 +276,9 @@ async function main() {
   scenarios.push({ name: 'ceiling: static body, list size', path: '/bench/ceiling/list' });
   scenarios.push({ name: 'ceiling: static body, points size', path: '/bench/ceiling/points' });
   scenarios.push({ name: 'ceiling: static body, map view size', path: '/bench/ceiling/map' });
+  // A search's calendar and HSDS services (decisions 1001 and 1003): repeated from the feed cache
+  // (the calendar) or not cached at all (HSDS), varied with the caches off.
+  scenarios.push(...reachScenarios(tagIds));
   // Server-rendered pages (decision 0900), when the build is there: repeated from the render cache,
   // varied with the cache off, so that every request renders and runs its queries.
   if (hasRenderer) {

@@ -1,7 +1,10 @@
 // The benchmark's requests (docs/benchmarks.md): each scenario's path, asked over and over
 // ("repeated"), and the distinct paths of its "varied" mode, seeded so every run asks the same.
 import { mercatorLatLng, mercatorPixel, tileArea } from '../../src/shared/map-grid.js';
+import { hsdsId } from '../../src/server/modules/hsds/hsds-ids.js';
 import { BENCH_CATEGORIES, hoursScenarios, searchPoints, searchTerms } from './synthetic.js';
+
+const hsdsTagTermId = (tagId: number) => hsdsId('tag_term', tagId);
 
 export interface Scenario {
   name: string;
@@ -114,5 +117,36 @@ export function pageScenarios(slugs: string[]): Scenario[] {
     },
     // What the same server answers with a file from disk and no rendering: the pages' ceiling.
     { name: 'ceiling: static file (/favicon.svg)', path: '/favicon.svg', headers: html },
+  ];
+}
+
+/** Reaching people where they are (decisions 1001 and 1003): a search's calendar, the first 50
+ * places' opening times and deadlines over 8 weeks (the Discover query's own keys), and a page of
+ * HSDS services; varied over categories, tags and search words. */
+export function reachScenarios(tagIds: number[]): Scenario[] {
+  const terms = searchTerms(240);
+  const n = 240;
+  const pick = <T>(list: readonly T[], i: number) => list[i % list.length]!;
+  const enc = encodeURIComponent;
+  const categoryCount = BENCH_CATEGORIES.length;
+  return [
+    {
+      name: "calendar: a search's (/calendar.ics)",
+      path: `/calendar.ics?category=farmers-market&tags=${tagIds[0]}`,
+      varied: Array.from({ length: n }, (_, i) =>
+        i % 2
+          ? `/calendar.ics?category=${pick(BENCH_CATEGORIES, i)}&tags=${pick(tagIds, Math.floor(i / categoryCount))}`
+          : `/calendar.ics?q=${enc(pick(terms, i))}`,
+      ),
+    },
+    {
+      name: 'HSDS: /hsds/services',
+      path: '/hsds/services?search=garden&per_page=50',
+      varied: Array.from({ length: n }, (_, i) =>
+        i % 2
+          ? `/hsds/services?taxonomy_term_id=${hsdsTagTermId(pick(tagIds, i))}&page=${1 + (i % 5)}`
+          : `/hsds/services?search=${enc(pick(terms, i))}`,
+      ),
+    },
   ];
 }

@@ -16,6 +16,13 @@ const NOT_JSON: Record<string, string> = {
   'GET /api/admin/session': 'the session or 401',
   'GET /sitemap.xml': 'XML',
   'GET /sitemap/{part}': 'XML',
+  'GET /api/export/locations.hsds.json':
+    'a streamed HSDS data package (JSON checked against the HSDS schemas in its tests)',
+  'GET /calendar.ics': 'iCalendar',
+  'GET /discover/{slug}/calendar.ics': 'iCalendar',
+  'GET /changes.atom': 'Atom',
+  'GET /discover/{slug}/changes.atom': 'Atom',
+  'GET /embed': 'HTML',
 };
 
 describe('declared answers', () => {

@@ -14,6 +14,8 @@ import type { Env } from './env.js';
 import { adminRoutes } from './modules/admin/admin.routes.js';
 import { engagementRoutes } from './modules/engagement/engagement.routes.js';
 import { exportsRoutes } from './modules/exports/exports.routes.js';
+import { feedsRoutes } from './modules/feeds/feeds.routes.js';
+import { hsdsRoutes } from './modules/hsds/hsds.routes.js';
 import { geocodeRoutes } from './modules/geocode/geocode.routes.js';
 import { createGeocoder } from './modules/geocode/geocoder.js';
 import { configRoutes } from './modules/config/config.routes.js';
@@ -130,6 +132,11 @@ export async function buildApp(deps: AppDeps) {
     },
     { prefix: '/api' },
   );
+  // What follows a place or a search outside the app (decision 1000): calendars and change feeds
+  // beside the pages they come from.
+  await app.register(async (root) => feedsRoutes(root as typeof app, ctx));
+  // Open Referral HSDS for 211 systems and other referral platforms (decision 1003).
+  await app.register(async (hsds) => hsdsRoutes(hsds as typeof app, ctx), { prefix: '/hsds' });
 
   // Also the one not-found handler: JSON for /api/*, the 404 page elsewhere.
   await registerPages(app, ctx, deps.clientDir);

@@ -26,6 +26,11 @@ export default function AboutPage() {
       <PageSection title={t('about.howItWorks.title')}>
         <BulletList ordered items={useList('about.howItWorks.steps')} />
       </PageSection>
+      {/* Calendars, change feeds, the widget and the HSDS API (decision 1000). */}
+      <PageSection title={t('about.followUs.title')} testId="about-follow">
+        <p>{t('about.followUs.intro')}</p>
+        <BulletList items={useList('about.followUs.items')} />
+      </PageSection>
       <PageSection title={t('about.join.title')}>
         <p>{t('about.join.body')}</p>
         <div className="flex flex-col gap-2 pt-2 sm:flex-row">

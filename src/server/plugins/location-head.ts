@@ -142,6 +142,9 @@ export async function buildLocationHead(
     meta('name', 'twitter:card', 'summary'),
     meta('name', 'twitter:title', title),
     meta('name', 'twitter:description', description),
+    // The place's calendar and change feed, for browsers and readers that discover feeds (decision 1000).
+    `<link rel="alternate" type="text/calendar" title="${escapeHtml(`${location.name}: opening times and deadlines`)}" href="${escapeHtml(`${canonical}/calendar.ics`)}" />`,
+    `<link rel="alternate" type="application/atom+xml" title="${escapeHtml(`${location.name}: changes`)}" href="${escapeHtml(`${canonical}/changes.atom`)}" />`,
     `<script type="application/ld+json">${jsonForScript(
       locationJsonLd(location, canonical, plainText(location.description, 5000)),
     )}</script>`,

@@ -13,6 +13,7 @@ import { BUSY_RETRY_AFTER_S } from '../db/limits.js';
 import { isDatabaseBusy } from './errors.js';
 import { buildLocationHead, jsonForScript } from './location-head.js';
 import { escapeHtml, type PageHead, publicOrigin, renderHead, SITE_NAME } from './page-head.js';
+import { registerEmbed } from './embed.js';
 import { registerSitemap } from './sitemap.js';
 import {
   createPageRenderer,
@@ -24,16 +25,25 @@ import {
 } from './ssr.js';
 import { SSR_DATA_ID } from './ssr-data-id.js';
 
+/** The whole directory's change feed and calendar, for browsers and readers that discover feeds
+ * (decision 1000); a search's own are offered on the Discover page. */
+const DIRECTORY_FEEDS = [
+  `<link rel="alternate" type="application/atom+xml" title="${SITE_NAME}: changes" href="/changes.atom" />`,
+  `<link rel="alternate" type="text/calendar" title="${SITE_NAME}: opening times" href="/calendar.ics" />`,
+].join('\n    ');
+
 const STATIC_HEADS: Record<string, PageHead> = {
   '/': {
     title: `Find Green Resources | ${SITE_NAME}`,
     description:
       'Find farmers markets, local farmers, community gardens, parks and green resources throughout Kansas City.',
+    extra: DIRECTORY_FEEDS,
   },
   '/discover': {
     title: `Find Green Resources | ${SITE_NAME}`,
     description:
       'Filter by category or search for specific locations throughout Kansas City: farmers markets, local farmers, community gardens, parks and resources.',
+    extra: DIRECTORY_FEEDS,
   },
   '/about': {
     title: `About | ${SITE_NAME}`,
@@ -189,13 +199,16 @@ export async function registerPages(
 
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
-    if (pathname === '/api' || pathname.startsWith('/api/') || !template || request.method !== 'GET') {
+    // The API and the HSDS API (decision 1003) answer JSON; every other path the 404 page.
+    const api = /^\/(?:api|hsds)(?:\/|$)/.test(pathname);
+    if (api || !template || request.method !== 'GET') {
       return reply.status(404).send({ message: `Not Found: ${request.method} ${pathname}` });
     }
     return sendAny(request, reply, async () => ({ html: render(NOT_FOUND_HEAD, null), status: 404 }));
   });
 
   registerSitemap(app, ctx);
+  registerEmbed(app, ctx);
   if (!clientDir || !template) return;
 
   await app.register(fastifyStatic, {
@@ -234,10 +247,9 @@ export async function registerPages(
   });
 
   app.get('/robots.txt', (request, reply) =>
-    reply
-      .header('content-type', 'text/plain; charset=utf-8')
-      .send(
-        `User-agent: *\nAllow: /\nDisallow: /admin\nDisallow: /api/\n\nSitemap: ${publicOrigin(ctx, request)}/sitemap.xml\n`,
-      ),
+    reply.header('content-type', 'text/plain; charset=utf-8').send(
+      // The change feed is an Atom sitemap of recent changes too (decision 1000).
+      `User-agent: *\nAllow: /\nDisallow: /admin\nDisallow: /api/\n\nSitemap: ${publicOrigin(ctx, request)}/sitemap.xml\nSitemap: ${publicOrigin(ctx, request)}/changes.atom\n`,
+    ),
   );
 }

@@ -1,6 +1,7 @@
 // The Discover filter state (docs/product.md section 3, "Filter state") and its place in the URL's query
 // string, so a search can be bookmarked, shared and restored with Back and Forward.
 import { DEFAULT_RADIUS_MILES, FILTER_CATEGORIES, type FilterCategory } from '../../../shared/constants';
+import { PARAM } from '../../../shared/discover-params';
 
 export interface Filters {
   category: FilterCategory;
@@ -18,18 +19,8 @@ export type DiscoverView = 'list' | 'map';
 
 export const RADIUS_CHOICES = [1, 2, 5, 10, 25, 50] as const;
 
-/** URL keys: short and readable (?q=market&category=park&tags=3,7&address=...&radius=10&open=1&season=1&page=2&view=map). */
-export const PARAM = {
-  search: 'q',
-  category: 'category',
-  tagIds: 'tags',
-  address: 'address',
-  radius: 'radius',
-  openNow: 'open',
-  inSeason: 'season',
-  page: 'page',
-  view: 'view',
-} as const;
+/** URL keys, shared with the server's feeds and widget (src/shared/discover-params.ts, decision 1000). */
+export { PARAM };
 
 /** The value of a yes/no filter in the URL: present as '1', absent otherwise. */
 const ON = '1';

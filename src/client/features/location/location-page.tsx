@@ -13,6 +13,7 @@ import { recordEngagement } from '../../lib/engagement';
 import { useReportLocation } from '../../lib/report-location';
 import { loadHtmlToolkit, useHtmlToolkit } from '../../lib/sanitize';
 import { DirectionsDialog } from '../directions';
+import { FollowLinks, placeFollowUrls } from '../follow';
 import { ShareDialog } from '../share';
 import { engagementOf, locationKeys, useLocation, useLocationBySlug, useRecordView } from './api';
 import { ContactFacts, TagList } from './page-facts';
@@ -71,7 +72,8 @@ function NotFoundCard() {
 }
 
 function LocationDetails({ location }: { location: Location }) {
-  const { t } = useTranslation('location');
+  const { t, i18n } = useTranslation('location');
+  const lang = i18n.language === 'es' ? 'es' : 'en';
   const [editing, setEditing] = useState(false);
   const [shareOpen, setShareOpen] = useState(false);
   const [directionsOpen, setDirectionsOpen] = useState(false);
@@ -159,6 +161,18 @@ function LocationDetails({ location }: { location: Location }) {
           <section className={PANEL} aria-label={t('infoLabel')}>
             <LocationReadView location={location} tabs={tabs} engagement={engagementOf(byId)} />
           </section>
+          {/* The place's calendar and change feed (decision 1000). */}
+          <FollowLinks
+            id="follow-place-heading"
+            urls={(origin) => placeFollowUrls(origin, location.slug, lang)}
+            texts={{
+              heading: t('follow.heading'),
+              addToCalendar: t('follow.addToCalendar'),
+              subscribe: t('follow.subscribe'),
+              download: t('follow.download'),
+              followChanges: t('follow.followChanges'),
+            }}
+          />
         </>
       )}
 

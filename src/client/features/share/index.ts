@@ -1,1 +1,2 @@
 export { ShareDialog } from './share-dialog';
+export { copyText } from './share-links';

@@ -1,11 +1,14 @@
 // Open data: the whole public directory as CSV and as GeoJSON, streamed page by page.
-// GET /api/export/locations.csv, GET /api/export/locations.geojson
+// GET /api/export/locations.csv, GET /api/export/locations.geojson, GET /api/export/locations.hsds.json
 import { Readable } from 'node:stream';
 import { openingHoursFields } from '../../../shared/opening-hours.js';
 import { locationFilterQuerySchema } from '../../../shared/schemas/location.js';
 import type { ApiModule } from '../../context.js';
 import { now as clockNow } from '../../lib/clock.js';
 import type { SearchFilters } from '../locations/locations.search.js';
+import { publicOrigin } from '../../plugins/page-head.js';
+import { readPublicPlaces } from '../feeds/feed-places.js';
+import { hsdsService } from '../hsds/hsds-mapping.js';
 import { type CsvCell, csvRow } from './csv.js';
 import { type ExportRow, exportPages } from './exports.repository.js';
 
@@ -49,7 +52,7 @@ export const exportsRoutes: ApiModule = (app, ctx) => {
   const limit = ctx.rateLimit({ bucket: 'exports', max: 20, windowMs: 60_000 });
 
   // One instant per export: its filters and every row's openNow are about the same moment.
-  async function* csvChunks(filters: SearchFilters, now: Date) {
+  async function* csvChunks(filters: SearchFilters, now: Date, _origin: string) {
     yield csvRow(CSV_COLUMNS);
     for await (const page of exportPages(ctx.db, filters, now)) {
       let chunk = '';
@@ -93,7 +96,7 @@ export const exportsRoutes: ApiModule = (app, ctx) => {
     };
   };
 
-  async function* geojsonChunks(filters: SearchFilters, now: Date) {
+  async function* geojsonChunks(filters: SearchFilters, now: Date, _origin: string) {
     yield '{"type":"FeatureCollection","features":[';
     let first = true;
     for await (const page of exportPages(ctx.db, filters, now)) {
@@ -107,11 +110,31 @@ export const exportsRoutes: ApiModule = (app, ctx) => {
     yield '\n]}\n';
   }
 
+  // An HSDS 3.0 data package (decision 1003): the JSON array of fully nested services that the
+  // specification's compiled service_package.json describes, one per public place.
+  async function* hsdsChunks(filters: SearchFilters, now: Date, origin: string) {
+    yield '[';
+    let first = true;
+    for await (const page of exportPages(ctx.db, filters, now)) {
+      let chunk = '';
+      for (const place of await readPublicPlaces(
+        ctx.db,
+        page.map((r) => r.id),
+      )) {
+        chunk += (first ? '\n' : ',\n') + JSON.stringify(hsdsService(place, { origin, now }));
+        first = false;
+      }
+      yield chunk;
+    }
+    yield '\n]\n';
+  }
+
   // The list's filters (category, search, tags, radius, openNow, inSeason) narrow an export.
   const options = { schema: { querystring: locationFilterQuerySchema }, preHandler: limit };
   const formats = [
     { extension: 'csv', type: 'text/csv; charset=utf-8', chunks: csvChunks },
     { extension: 'geojson', type: 'application/geo+json; charset=utf-8', chunks: geojsonChunks },
+    { extension: 'hsds.json', type: 'application/json; charset=utf-8', chunks: hsdsChunks },
   ];
   for (const { extension, type, chunks } of formats) {
     app.get(`/export/locations.${extension}`, options, async (request, reply) => {
@@ -119,7 +142,7 @@ export const exportsRoutes: ApiModule = (app, ctx) => {
         .type(type)
         .header('content-disposition', `attachment; filename="kc-green-directory-locations.${extension}"`)
         .header('cache-control', 'public, max-age=300');
-      return reply.send(Readable.from(chunks(request.query, clockNow())));
+      return reply.send(Readable.from(chunks(request.query, clockNow(), publicOrigin(ctx, request))));
     });
   }
 };

@@ -1,7 +1,7 @@
 // Reading places in the API's shape: one place by id or slug, and the search list with paging in
 // SQL (tags and pending flag count in the same query, never N+1). Writes are in writes/, the map's
 // answers in locations.map.ts.
-import { and, eq, not, type SQL, sql } from 'drizzle-orm';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { openingHoursFields } from '../../../shared/opening-hours.js';
 import type { Location } from '../../../shared/schemas/location.js';
@@ -20,6 +20,7 @@ import {
 } from './locations.search.js';
 import { searchWithIndex } from './search-index/index-search.js';
 import { readSearchVersion, searchVersionSql } from './search-index/sync.js';
+import { isPublicPlace } from './visibility.js';
 
 export const LOCATION_NOT_FOUND = MSG.locationNotFoundShort;
 
@@ -110,7 +111,7 @@ export interface ReadOptions {
 }
 
 export async function getLocationById(db: Db, id: number, opts: ReadOptions = {}): Promise<Location | null> {
-  const [found] = await selectRead(db).where(and(eq(l.id, id), opts.includeHidden ? undefined : not(l.hidden)));
+  const [found] = await selectRead(db).where(and(eq(l.id, id), opts.includeHidden ? undefined : isPublicPlace()));
   return found ? toLocation(found, clockNow()) : null;
 }
 
@@ -121,7 +122,7 @@ export async function getLocationBySlug(db: Db, slug: string, opts: ReadOptions 
       sql`l.id = coalesce(
            (select id from locations where slug = ${slug}),
            (select location_id from location_slugs where slug = ${slug}))`,
-      opts.includeHidden ? undefined : not(l.hidden),
+      opts.includeHidden ? undefined : isPublicPlace(),
     ),
   );
   return found ? toLocation(found, clockNow()) : null;
@@ -162,7 +163,7 @@ function buildPageReads(db: Db) {
     db
       .select({ ...readFields, distance, indexVersion: searchVersionSql })
       .from(l)
-      .where(and(sql`${sql.raw(KEEP_PREPARED)} l.id = any(${sql.placeholder('ids')}::int[])`, not(l.hidden)))
+      .where(and(sql`${sql.raw(KEEP_PREPARED)} l.id = any(${sql.placeholder('ids')}::int[])`, isPublicPlace()))
       .prepare(name);
   return {
     plain: read(sql<null>`null`, 'kc_page_read'),

@@ -9,6 +9,7 @@ import { type Placeholder, type SQL, sql } from 'drizzle-orm';
 import { seasonWindowEnd } from '../../../shared/hours-status.js';
 import type { LocationListQuery } from '../../../shared/schemas/location.js';
 import { now as clockNow } from '../../lib/clock.js';
+import { isPublicPlace } from './visibility.js';
 
 /** Mean Earth radius in miles (haversine). */
 export const EARTH_RADIUS_MILES = 3958.7613;
@@ -106,7 +107,7 @@ export function compileSearch(f: SearchFilters, opts: CompileOptions = {}): Comp
           opts.onlyIds.length ? opts.onlyIds.map((id) => sql`${id}::int`) : [sql`null`],
           sql`, `,
         )})`
-      : sql`not l.hidden`,
+      : isPublicPlace(),
   ];
   if (f.category && f.category !== 'all') conds.push(sql`l.category = ${f.category}`);
 

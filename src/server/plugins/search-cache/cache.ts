@@ -39,6 +39,11 @@ export function setSearchCacheEnabled(on: boolean): void {
   enabled = on;
 }
 
+/** Whether answers may be kept (the feeds and the widget keep theirs only then, decision 1001). */
+export function searchCacheEnabled(): boolean {
+  return enabled;
+}
+
 /** The ETag of every answer computed at the current data version (points carry no counters). */
 export function versionTag(key: string): string {
   const h = crypto.createHash('sha1').update(key).digest('base64url').slice(0, 12);

@@ -1,0 +1,188 @@
+// A calendar (iCalendar, RFC 5545) of places' opening times and deadlines (decision 1001), written
+// with ical-generator in Kansas City time with its VTIMEZONE (@touch4it/ical-timezones): weekly
+// series as RRULE with EXDATE for the weeks they skip, other openings as events of their own, a
+// resource's deadline as an all-day event with a reminder the day before. Every UID is built from
+// the place's HSDS id and what the event is, so a calendar that fetches it again updates its events
+// instead of adding them twice; DTSTAMP is the place's last change, so the same data gives the
+// same file (and the same ETag).
+import { getVtimezoneComponent } from '@touch4it/ical-timezones';
+import ical, { ICalAlarmType, ICalCalendarMethod, type ICalEvent, ICalEventRepeatingFreq } from 'ical-generator';
+import { DateTime } from 'luxon';
+import { KC_TIME_ZONE } from '../../../shared/chicago-time.js';
+import type { FeedLanguage } from '../../../shared/discover-params.js';
+import { plainText } from '../../plugins/location-head.js';
+import { hsdsId } from '../hsds/hsds-ids.js';
+import { openingEvents } from './calendar-events.js';
+import type { FeedBody } from './feed-answer.js';
+import { latest } from './feed-answer.js';
+import type { FeedPlace } from './feed-places.js';
+import { WORDS } from './feed-words.js';
+
+const MS_DAY = 86_400_000;
+
+/** An instant in Kansas City time, which ical-generator writes as a local time with TZID (a plain
+ * Date would be written in the server's own zone). */
+const kc = (d: Date) => DateTime.fromJSDate(d, { zone: KC_TIME_ZONE });
+
+export interface CalendarInput {
+  name: string;
+  description: string;
+  /** The public origin (scheme://host) for links and UIDs. */
+  origin: string;
+  /** The calendar's own address, as calendars show it. */
+  url: string;
+  lang: FeedLanguage;
+  places: FeedPlace[];
+  window: { from: Date; to: Date };
+  /** Deadlines after the window too (a place's own calendar), or only those inside it (a search's). */
+  allDeadlines: boolean;
+}
+
+export function placeUrl(origin: string, slug: string): string {
+  return `${origin}/discover/${encodeURIComponent(slug)}`;
+}
+
+/** The deadline's calendar day: the date as it was entered (stored at midnight UTC, shown in UTC,
+ * docs/product.md section 2). */
+function deadlineDay(deadline: Date): Date {
+  return new Date(Date.UTC(deadline.getUTCFullYear(), deadline.getUTCMonth(), deadline.getUTCDate()));
+}
+
+/** RFC 5545 line folding (at most 75 octets a line, continued after CRLF and a space), never inside
+ * a UTF-8 character. ical-generator folds by encoding every character of the whole calendar, which
+ * cost most of a search calendar's time; lines here are checked whole and split only when long. */
+export function foldLines(text: string): string {
+  const out: string[] = [];
+  for (const line of text.split('\r\n')) {
+    if (Buffer.byteLength(line) <= 75) {
+      out.push(line);
+      continue;
+    }
+    let chunk = '';
+    let bytes = 0;
+    let limit = 75;
+    for (const ch of line) {
+      const size = Buffer.byteLength(ch);
+      if (bytes + size > limit) {
+        out.push(chunk);
+        chunk = ' ';
+        bytes = 1;
+        limit = 75;
+      }
+      chunk += ch;
+      bytes += size;
+    }
+    out.push(chunk);
+  }
+  return out.join('\r\n');
+}
+
+/** A place's events as calendar text (unfolded), made once per version of the place, day, language
+ * and site: a search's calendar mostly repeats places other calendars already hold. */
+const fragments = new Map<string, string>();
+const FRAGMENTS_MAX = 5000;
+
+function placeEvents(place: FeedPlace, input: CalendarInput, host: string): string {
+  const key = [
+    input.origin,
+    input.lang,
+    input.window.from.getTime(),
+    input.window.to.getTime(),
+    input.allDeadlines,
+    place.id,
+    place.updatedAt.getTime(),
+    place.lastVerifiedAt?.getTime() ?? 0,
+  ].join('|');
+  const hit = fragments.get(key);
+  if (hit !== undefined) return hit;
+  const w = WORDS[input.lang];
+  // A scratch calendar: ical-generator makes each event, its text is kept.
+  const cal = ical();
+  const uid = (what: string) => `${hsdsId('service', place.id)}-${what}@${host}`;
+  const url = placeUrl(input.origin, place.slug);
+  const changed = latest(place.updatedAt, place.lastVerifiedAt);
+  const common = {
+    summary: w.open(place.name),
+    location: place.address ?? undefined,
+    url,
+    description: [place.openingHours ? w.hoursAre(place.openingHours) : '', `${w.details}: ${url}`]
+      .filter(Boolean)
+      .join('\n'),
+    stamp: changed,
+    lastModified: changed,
+    timezone: KC_TIME_ZONE,
+  };
+  const events: ICalEvent[] = [];
+  if (place.openingHours) {
+    for (const ev of openingEvents(place.openingHours, input.window.from, input.window.to)) {
+      if (ev.kind === 'weekly') {
+        events.push(
+          cal.createEvent({
+            ...common,
+            id: uid(`weekly-${ev.key}`),
+            start: kc(ev.start),
+            end: kc(ev.end),
+            repeating: {
+              freq: ICalEventRepeatingFreq.WEEKLY,
+              count: ev.count,
+              ...(ev.exdates.length ? { exclude: ev.exdates.map(kc) } : {}),
+            },
+          }),
+        );
+      } else {
+        events.push(cal.createEvent({ ...common, id: uid(`open-${ev.key}`), start: kc(ev.start), end: kc(ev.end) }));
+      }
+    }
+  }
+  if (place.deadline) {
+    const day = deadlineDay(place.deadline);
+    const inWindow = day.getTime() + MS_DAY > input.window.from.getTime() && day.getTime() < input.window.to.getTime();
+    const ahead = day.getTime() + MS_DAY > input.window.from.getTime();
+    if (input.allDeadlines ? ahead : inWindow) {
+      events.push(
+        cal.createEvent({
+          ...common,
+          id: uid('deadline'),
+          summary: w.deadline(place.name),
+          description: [plainText(place.description, 500), `${w.details}: ${url}`].filter(Boolean).join('\n'),
+          allDay: true,
+          start: day,
+          end: new Date(day.getTime() + MS_DAY),
+          timezone: null,
+          alarms: [
+            { type: ICalAlarmType.display, trigger: MS_DAY / 1000, description: w.deadlineReminder(place.name) },
+          ],
+        }),
+      );
+    }
+  }
+  const text = events.map((e) => e.toString()).join('');
+  if (fragments.size >= FRAGMENTS_MAX) fragments.delete(fragments.keys().next().value as string);
+  fragments.set(key, text);
+  return text;
+}
+
+export function calendarDocument(input: CalendarInput): FeedBody {
+  const host = new URL(input.origin).host;
+  // The calendar's own properties from ical-generator; no calendar-wide zone, so that DTSTAMP and
+  // LAST-MODIFIED stay in UTC as RFC 5545 wants; the events name the zone and the VTIMEZONE
+  // (@touch4it/ical-timezones) is written once before them.
+  const head = ical({
+    name: input.name,
+    description: input.description,
+    prodId: { company: 'KC Green Directory', product: 'calendar', language: input.lang.toUpperCase() },
+    method: ICalCalendarMethod.PUBLISH,
+    url: input.url,
+    // Calendars that honour it poll every hour.
+    ttl: 3600,
+  }).toString();
+  let lastModified = input.window.from;
+  let events = '';
+  for (const place of input.places) {
+    lastModified = latest(lastModified, place.updatedAt, place.lastVerifiedAt);
+    events += placeEvents(place, input, host);
+  }
+  const zone = events ? `${(getVtimezoneComponent(KC_TIME_ZONE) ?? '').trim().replace(/\r?\n/g, '\r\n')}\r\n` : '';
+  const end = head.lastIndexOf('END:VCALENDAR');
+  return { body: head.slice(0, end) + foldLines(zone + events) + head.slice(end), lastModified };
+}

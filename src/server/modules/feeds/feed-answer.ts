@@ -1,0 +1,109 @@
+// How every feed answers (decision 1001): a body made once and kept until a write changes the data
+// (the search cache's data version), the day moves on or an hour passes (a minute for searches that
+// depend on the time: open now, in season), an ETag that is the hash of the body, so that every
+// process and every restart gives the same tag for the same content, and Last-Modified; a calendar
+// or a feed reader polling every hour gets 304 with no body, and usually with no work.
+import crypto from 'node:crypto';
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { AppContext } from '../../context.js';
+import { dataVersion, searchCacheEnabled } from '../../plugins/search-cache/cache.js';
+
+const gzip = promisify(zlib.gzip);
+
+export interface FeedBody {
+  body: string;
+  /** The latest change the body shows (second precision in the header). */
+  lastModified: Date;
+}
+
+interface Kept {
+  body: Buffer;
+  etag: string;
+  lastModified: Date;
+  version: number;
+  at: number;
+  keepMs: number;
+  gzipped?: Promise<Buffer>;
+}
+
+// Bodies run to about 70 KB (a search calendar): 200 of them stay well inside the server's memory budget.
+const MAX_ENTRIES = 200;
+const KEEP_MS = 60 * 60_000;
+/** Feeds of "open now" or "in season" searches change with the clock, not only with writes. */
+export const KEEP_TIMED_MS = 60_000;
+const GZIP_MIN_BYTES = 1024;
+
+function notModified(request: FastifyRequest, etag: string, lastModified: Date): boolean {
+  const match = request.headers['if-none-match'];
+  if (typeof match === 'string') {
+    return match
+      .split(',')
+      .map((t) => t.trim().replace(/^W\//, ''))
+      .some((t) => t === etag || t === '*');
+  }
+  const since = request.headers['if-modified-since'];
+  if (typeof since === 'string') {
+    const t = Date.parse(since);
+    return Number.isFinite(t) && Math.floor(lastModified.getTime() / 1000) <= Math.floor(t / 1000);
+  }
+  return false;
+}
+
+export type FeedSender = (
+  request: FastifyRequest,
+  reply: FastifyReply,
+  opts: {
+    key: string;
+    type: string;
+    /** Headers sent with the body and with 304 (Content-Disposition…). */
+    headers?: Record<string, string>;
+    keepMs?: number;
+    build: () => Promise<FeedBody>;
+  },
+) => Promise<FastifyReply>;
+
+export function createFeedSender(ctx: AppContext): FeedSender {
+  const kept = new Map<string, Kept>();
+  return async (request, reply, { key, type, headers = {}, keepMs = KEEP_MS, build }) => {
+    // Kept only while the data version can be trusted (on PostgreSQL, while LISTEN is up).
+    const trusted = ctx.searchCache.current() !== null && searchCacheEnabled();
+    let entry = kept.get(key);
+    if (entry && (!trusted || entry.version !== dataVersion() || Date.now() - entry.at > entry.keepMs)) {
+      kept.delete(key);
+      entry = undefined;
+    }
+    if (!entry) {
+      const version = dataVersion();
+      const made = await build();
+      const body = Buffer.from(made.body);
+      const etag = `"${crypto.createHash('sha1').update(body).digest('base64url').slice(0, 27)}"`;
+      entry = { body, etag, lastModified: made.lastModified, version, at: Date.now(), keepMs };
+      if (trusted && version === dataVersion()) {
+        kept.set(key, entry);
+        if (kept.size > MAX_ENTRIES) kept.delete(kept.keys().next().value as string);
+      }
+    }
+    reply
+      .header('etag', entry.etag)
+      .header('last-modified', entry.lastModified.toUTCString())
+      .header('cache-control', 'public, max-age=300')
+      .header('vary', 'accept-encoding');
+    for (const [name, value] of Object.entries(headers)) reply.header(name, value);
+    if (notModified(request, entry.etag, entry.lastModified)) return reply.status(304).send();
+    reply.type(type);
+    if (entry.body.length >= GZIP_MIN_BYTES && /\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''))) {
+      entry.gzipped ??= gzip(entry.body, { level: 6 });
+      return reply.header('content-encoding', 'gzip').send(await entry.gzipped);
+    }
+    return reply.send(entry.body);
+  };
+}
+
+/** The latest of some instants (the epoch when there are none). */
+export function latest(...dates: Array<Date | null | undefined>): Date {
+  let t = 0;
+  for (const d of dates) if (d && d.getTime() > t) t = d.getTime();
+  return new Date(t);
+}

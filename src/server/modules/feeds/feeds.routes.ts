@@ -1,0 +1,195 @@
+// The feeds that follow a place or a search (decisions 1000-1002), at the site's root beside the
+// pages they come from: a place's calendar and changes under its page's address, a search's
+// calendar and changes with the Discover URL's own query.
+//   GET /discover/{slug}/calendar.ics   GET /calendar.ics?{Discover query}
+//   GET /discover/{slug}/changes.atom   GET /changes.atom?{Discover query}
+import { z } from 'zod';
+import {
+  type DiscoverFilters,
+  discoverQuerySchema,
+  FEED_LANGUAGES,
+  type FeedLanguage,
+} from '../../../shared/discover-query.js';
+import { feedQueryString } from '../../../shared/discover-params.js';
+import type { ApiModule } from '../../context.js';
+import { notFound } from '../../http-error.js';
+import { now as clockNow } from '../../lib/clock.js';
+import { publicOrigin } from '../../plugins/page-head.js';
+import { LOCATION_NOT_FOUND } from '../locations/locations.reads.js';
+import { hsdsChildId } from '../hsds/hsds-ids.js';
+import { atomDocument } from './atom.js';
+import { calendarDocument, placeUrl } from './calendar.js';
+import { calendarWindow } from './calendar-events.js';
+import { readChanges } from './changes.js';
+import { createFeedSender, KEEP_TIMED_MS } from './feed-answer.js';
+import { publicPlaceBySlug, searchFiltersOf, searchPublicPlaces } from './feed-places.js';
+import { categoryName, describeSearch, WORDS } from './feed-words.js';
+
+/** A search's calendar holds the first this many places of the search (Discover's order). */
+export const CALENDAR_SEARCH_PLACES = 50;
+
+const CALENDAR_TYPE = 'text/calendar; charset=utf-8';
+const ATOM_TYPE = 'application/atom+xml; charset=utf-8';
+
+const slugParams = z.object({ slug: z.string().trim().min(1, 'slug is required').max(200, 'slug is too long') });
+const langQuery = z.object({ lang: z.enum(FEED_LANGUAGES, { error: 'lang must be en or es' }).optional() });
+
+const timed = (f: DiscoverFilters) => f.openNow || f.inSeason;
+const canonical = (f: DiscoverFilters, lang: FeedLanguage) => feedQueryString(f, lang);
+
+export const feedsRoutes: ApiModule = (app, ctx) => {
+  const send = createFeedSender(ctx);
+  // The same allowance as a place's page and a search (locations.routes.ts): far above a person's
+  // calendar, which polls hourly.
+  const limit = ctx.readLimit({ bucket: 'feeds', max: 600, windowMs: 60_000 });
+  const docs = (summary: string, description: string) => ({ tags: ['Feeds'], summary, description });
+
+  app.get(
+    '/discover/:slug/calendar.ics',
+    {
+      schema: {
+        ...docs(
+          "A place's calendar (iCalendar)",
+          'Opening times of the coming 8 weeks in Kansas City time (weekly series with their exceptions, public holidays as the hours say) and, for a resource, its deadline as an all-day event with a reminder. ETag and Last-Modified; 304 to a conditional request when nothing changed.',
+        ),
+        params: slugParams,
+        querystring: langQuery,
+      },
+      preHandler: limit,
+    },
+    async (request, reply) => {
+      const lang = request.query.lang ?? 'en';
+      const origin = publicOrigin(ctx, request);
+      const now = clockNow();
+      const window = calendarWindow(now);
+      const place = await publicPlaceBySlug(ctx.db, request.params.slug);
+      if (!place) throw notFound(LOCATION_NOT_FOUND);
+      return send(request, reply, {
+        key: JSON.stringify(['place-ics', origin, place.id, lang, window.day]),
+        type: CALENDAR_TYPE,
+        headers: { 'content-disposition': `inline; filename="${place.slug}.ics"` },
+        build: async () =>
+          calendarDocument({
+            name: WORDS[lang].calendarOf(place.name),
+            description: `${categoryName(lang, place.category)}: ${placeUrl(origin, place.slug)}`,
+            origin,
+            url: `${origin}${request.url}`,
+            lang,
+            places: [place],
+            window,
+            allDeadlines: true,
+          }),
+      });
+    },
+  );
+
+  app.get(
+    '/calendar.ics',
+    {
+      schema: {
+        ...docs(
+          "A search's calendar (iCalendar)",
+          `The Discover URL's query (q, category, tags, address, radius, open, season; page and view are ignored; lang=es for Spanish words): the opening times and deadlines of the first ${CALENDAR_SEARCH_PLACES} matching places in the coming 8 weeks. An address that cannot be found answers 400.`,
+        ),
+        querystring: discoverQuerySchema,
+      },
+      preHandler: limit,
+    },
+    async (request, reply) => {
+      const { filters, lang } = request.query;
+      const origin = publicOrigin(ctx, request);
+      const window = calendarWindow(clockNow());
+      const search = await searchFiltersOf(ctx, filters);
+      return send(request, reply, {
+        key: JSON.stringify(['search-ics', origin, canonical(filters, lang), window.day]),
+        type: CALENDAR_TYPE,
+        keepMs: timed(filters) ? KEEP_TIMED_MS : undefined,
+        headers: { 'content-disposition': 'inline; filename="kc-green-directory.ics"' },
+        build: async () => {
+          const { places } = await searchPublicPlaces(ctx.db, search, CALENDAR_SEARCH_PLACES);
+          const what = describeSearch(lang, filters);
+          return calendarDocument({
+            name: WORDS[lang].calendarOf(what),
+            description: `${what}: ${origin}/discover${feedQueryString(filters)}`,
+            origin,
+            url: `${origin}${request.url}`,
+            lang,
+            places,
+            window,
+            allDeadlines: false,
+          });
+        },
+      });
+    },
+  );
+
+  app.get(
+    '/discover/:slug/changes.atom',
+    {
+      schema: {
+        ...docs(
+          "A place's changes (Atom)",
+          'Its addition, edits, restorations and confirmations by an administrator, newest first, each saying what changed.',
+        ),
+        params: slugParams,
+        querystring: langQuery,
+      },
+      preHandler: limit,
+    },
+    async (request, reply) => {
+      const lang = request.query.lang ?? 'en';
+      const origin = publicOrigin(ctx, request);
+      const place = await publicPlaceBySlug(ctx.db, request.params.slug);
+      if (!place) throw notFound(LOCATION_NOT_FOUND);
+      return send(request, reply, {
+        key: JSON.stringify(['place-atom', origin, place.id, lang]),
+        type: ATOM_TYPE,
+        build: async () =>
+          atomDocument({
+            id: `urn:uuid:${hsdsChildId('feed', 'place', place.id, lang)}`,
+            title: WORDS[lang].changesOf(place.name),
+            origin,
+            self: `${origin}${request.url}`,
+            page: placeUrl(origin, place.slug),
+            lang,
+            changes: await readChanges(ctx.db, { placeId: place.id }, clockNow()),
+          }),
+      });
+    },
+  );
+
+  app.get(
+    '/changes.atom',
+    {
+      schema: {
+        ...docs(
+          "A search's changes (Atom)",
+          "The Discover URL's query, as for /calendar.ics: places added, changed, confirmed or removed in that search, newest first (50 at most), each linking to the place and saying what changed; a removal says only the category.",
+        ),
+        querystring: discoverQuerySchema,
+      },
+      preHandler: limit,
+    },
+    async (request, reply) => {
+      const { filters, lang } = request.query;
+      const origin = publicOrigin(ctx, request);
+      const search = await searchFiltersOf(ctx, filters);
+      const query = canonical(filters, lang);
+      return send(request, reply, {
+        key: JSON.stringify(['search-atom', origin, query]),
+        type: ATOM_TYPE,
+        keepMs: timed(filters) ? KEEP_TIMED_MS : undefined,
+        build: async () =>
+          atomDocument({
+            id: `urn:uuid:${hsdsChildId('feed', 'search', query)}`,
+            title: WORDS[lang].changesOf(describeSearch(lang, filters)),
+            origin,
+            self: `${origin}${request.url}`,
+            page: `${origin}/discover${feedQueryString(filters)}`,
+            lang,
+            changes: await readChanges(ctx.db, { filters: search }, clockNow()),
+          }),
+      });
+    },
+  );
+};

@@ -1,0 +1,394 @@
+// A public place in Open Referral's Human Services Data Specification 3.0 (decision 1003): one place
+// is an organization that offers one service at one location. Its category and tags are attributes
+// linking to the terms of our own published taxonomy; its opening hours become HSDS schedules (the
+// weekly series the calendar uses, split where Kansas City's clocks change so each carries its UTC
+// offset); its last confirmation by an administrator is the service's assured_date. HSDS types its
+// fields as plain strings and numbers, never null: an unknown value is left out.
+import { LOCATION_CATEGORIES, TAG_CATEGORIES } from '../../../shared/constants.js';
+import { startOfWallDay, toWallTime, wallClock, wallDateKey, wallTimeToInstant } from '../../../shared/chicago-time.js';
+import { plainText } from '../../plugins/location-head.js';
+import { placeUrl } from '../feeds/calendar.js';
+import { openingEvents } from '../feeds/calendar-events.js';
+import type { FeedPlace, FeedTag } from '../feeds/feed-places.js';
+import { hsdsChildId, hsdsId, TAXONOMY_ID_NUMBER } from './hsds-ids.js';
+
+/** The HSDS version these answers follow (the compiled schemas in vendor/hsds). */
+export const HSDS_VERSION = '3.0';
+/** Weeks of opening times a service's schedules describe. */
+export const SCHEDULE_WEEKS = 52;
+
+type Json = Record<string, unknown>;
+
+/** Drops the keys whose value is null, undefined or '' (HSDS fields are never null). */
+function compact<T extends Json>(o: T): T {
+  for (const k of Object.keys(o)) if (o[k] === null || o[k] === undefined || o[k] === '') delete o[k];
+  return o;
+}
+
+/** 'www.example.org' -> 'https://www.example.org/'; anything but an http(s) URL is left out. */
+function absoluteUrl(url: string | null): string | undefined {
+  const v = (url ?? '').trim();
+  if (!v) return undefined;
+  const withScheme = /^https?:\/\//i.test(v) ? v : /^[a-z][a-z0-9+.-]*:/i.test(v) ? '' : `https://${v}`;
+  try {
+    return withScheme ? new URL(withScheme).toString() : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+// ---------------------------------------------------------------- the taxonomy
+
+const CATEGORY_NAMES: Record<string, string> = {
+  'farmers-market': 'Farmers Market',
+  'local-farmer': 'Local Farmer',
+  'community-garden': 'Community Garden',
+  park: 'Park',
+  resource: 'Resource',
+};
+const CATEGORY_DESCRIPTIONS: Record<string, string> = {
+  'farmers-market': 'Markets where growers sell produce and other goods directly to the public.',
+  'local-farmer': 'Farms in the Kansas City area that sell to the public.',
+  'community-garden': 'Gardens where neighbours grow food and flowers together.',
+  park: 'Public parks, trails and green spaces.',
+  resource: 'Programs, events, grants and other green resources, some with a deadline.',
+};
+const TAG_GROUP_NAMES: Record<string, string> = {
+  product: 'Products',
+  amenity: 'Amenities and food access programs',
+  accessibility: 'Accessibility',
+  community: 'Community',
+  sustainability: 'Sustainability',
+  other: 'Other',
+};
+
+export const TAXONOMY_ID = hsdsId('taxonomy', TAXONOMY_ID_NUMBER);
+
+export function hsdsTaxonomy(origin: string): Json {
+  return {
+    id: TAXONOMY_ID,
+    name: 'KC Green Directory categories and tags',
+    description:
+      'The categories of the Kansas City green directory and the tags people give its places (products, amenities such as SNAP/EBT, WIC and Double Up Food Bucks, accessibility, community, sustainability), grouped by tag category.',
+    uri: `${origin}/hsds/taxonomies/${TAXONOMY_ID}`,
+    version: '1',
+  };
+}
+
+export interface Term {
+  id: string;
+  code: string;
+  name: string;
+  description: string;
+  parent_id?: string;
+  taxonomy: string;
+  taxonomy_id: string;
+  language: string;
+  term_uri: string;
+}
+
+function term(origin: string, id: string, code: string, name: string, description: string, parent?: string): Term {
+  return compact({
+    id,
+    code,
+    name,
+    description,
+    parent_id: parent,
+    taxonomy: 'KC Green Directory',
+    taxonomy_id: TAXONOMY_ID,
+    language: 'en',
+    term_uri: `${origin}/hsds/taxonomy_terms/${id}`,
+  }) as Term;
+}
+
+export function categoryTerm(origin: string, category: string): Term | null {
+  const i = (LOCATION_CATEGORIES as readonly string[]).indexOf(category);
+  if (i < 0) return null;
+  return term(
+    origin,
+    hsdsId('category_term', i + 1),
+    `category:${category}`,
+    CATEGORY_NAMES[category]!,
+    CATEGORY_DESCRIPTIONS[category]!,
+  );
+}
+
+export function tagGroupTerm(origin: string, group: string): Term | null {
+  const i = (TAG_CATEGORIES as readonly string[]).indexOf(group);
+  if (i < 0) return null;
+  return term(
+    origin,
+    hsdsId('tag_group_term', i + 1),
+    `tag-category:${group}`,
+    TAG_GROUP_NAMES[group]!,
+    `Tags of the category ${TAG_GROUP_NAMES[group]!.toLowerCase()}.`,
+  );
+}
+
+export function tagTerm(origin: string, tag: FeedTag): Term {
+  const parent = tag.category ? tagGroupTerm(origin, tag.category)?.id : undefined;
+  return term(origin, hsdsId('tag_term', tag.id), `tag:${tag.name}`, tag.name, `Places tagged “${tag.name}”.`, parent);
+}
+
+/** Every term of the taxonomy: the categories, the tag categories, then the tags by name. */
+export function allTerms(origin: string, tags: FeedTag[]): Term[] {
+  return [
+    ...LOCATION_CATEGORIES.map((c) => categoryTerm(origin, c)!),
+    ...TAG_CATEGORIES.map((g) => tagGroupTerm(origin, g)!),
+    ...tags.map((t) => tagTerm(origin, t)),
+  ];
+}
+
+// ---------------------------------------------------------------- one place
+
+export interface MapContext {
+  origin: string;
+  now: Date;
+}
+
+const isoDate = (d: Date) => d.toISOString().slice(0, 10);
+
+/** '20 E 5th St, Kansas City, MO 64106' in HSDS's parts; what cannot be told apart stays in
+ * address_1 (the required parts are then empty rather than guessed). */
+export function addressParts(address: string): Json {
+  const m = address
+    .trim()
+    .match(
+      /^(.*?),\s*([^,]+?),\s*(MO|KS|Missouri|Kansas)\.?(?:\s+(\d{5})(?:-\d{4})?)?(?:,\s*(?:USA?|United States))?$/i,
+    );
+  if (!m) {
+    const zip = address.match(/\b(\d{5})(?:-\d{4})?\b(?!.*\b\d{5}\b)/)?.[1] ?? '';
+    const state = address.match(/\b(MO|KS)\b/i)?.[1]?.toUpperCase() ?? '';
+    return { address_1: address.trim(), city: '', state_province: state, postal_code: zip, country: 'US' };
+  }
+  const state = m[3]!.length === 2 ? m[3]!.toUpperCase() : m[3]!.toLowerCase() === 'missouri' ? 'MO' : 'KS';
+  return { address_1: m[1]!.trim(), city: m[2]!.trim(), state_province: state, postal_code: m[4] ?? '', country: 'US' };
+}
+
+export function hsdsOrganization(p: FeedPlace, ctx: MapContext): Json {
+  return compact({
+    id: hsdsId('organization', p.id),
+    name: p.name,
+    description:
+      plainText(p.description, 5000) || `${CATEGORY_NAMES[p.category] ?? p.category} in the Kansas City area.`,
+    website: absoluteUrl(p.website),
+    uri: placeUrl(ctx.origin, p.slug),
+  });
+}
+
+/** Whether the place has a location in HSDS's sense: an address or a point. */
+export const hasLocation = (p: FeedPlace) => !!p.address || (p.latitude !== null && p.longitude !== null);
+
+export function hsdsLocation(p: FeedPlace, ctx: MapContext, nested: boolean): Json {
+  const id = hsdsId('location', p.id);
+  const out: Json = compact({
+    id,
+    location_type: 'physical',
+    url: placeUrl(ctx.origin, p.slug),
+    organization_id: hsdsId('organization', p.id),
+    name: p.name,
+    latitude: p.latitude ?? undefined,
+    longitude: p.longitude ?? undefined,
+    external_identifier: p.slug,
+    external_identifier_type: 'kc-green-directory-slug',
+  });
+  if (nested && p.address) {
+    out.addresses = [
+      { id: hsdsChildId('address', p.id), location_id: id, ...addressParts(p.address), address_type: 'physical' },
+    ];
+  }
+  return out;
+}
+
+function phones(p: FeedPlace): Json[] {
+  if (!p.phone) return [];
+  return [{ id: hsdsChildId('phone', p.id), service_id: hsdsId('service', p.id), number: p.phone, type: 'voice' }];
+}
+
+/** The service's attributes: its category and each tag, linked to their taxonomy terms. */
+function attributes(p: FeedPlace, ctx: MapContext): Json[] {
+  const service = hsdsId('service', p.id);
+  const terms = [categoryTerm(ctx.origin, p.category), ...p.tags.map((t) => tagTerm(ctx.origin, t))].filter(
+    (t): t is Term => t !== null,
+  );
+  return terms.map((t) => ({
+    id: hsdsChildId('attribute', p.id, t.id),
+    link_id: service,
+    taxonomy_term_id: t.id,
+    link_type: t.code.startsWith('category:') ? 'category' : 'tag',
+    link_entity: 'service',
+    taxonomy_term: t,
+  }));
+}
+
+const BYDAY = ['SU', 'MO', 'TU', 'WE', 'TH', 'FR', 'SA'];
+
+/** '09:00-05:00': a Kansas City wall time with its UTC offset at that instant. */
+function timeWithOffset(instant: Date): { text: string; offsetHours: number } {
+  const wall = toWallTime(instant);
+  const wallMs = Date.UTC(wall.year, wall.month - 1, wall.day, wall.hour, wall.minute);
+  const offsetMin = Math.round((wallMs - Math.floor(instant.getTime() / 60_000) * 60_000) / 60_000);
+  const sign = offsetMin < 0 ? '-' : '+';
+  const abs = Math.abs(offsetMin);
+  return {
+    text: `${wallClock(wall)}${sign}${String(Math.floor(abs / 60)).padStart(2, '0')}:${String(abs % 60).padStart(2, '0')}`,
+    offsetHours: offsetMin / 60,
+  };
+}
+
+/** The schedules of the coming SCHEDULE_WEEKS weeks: a weekly schedule per series and UTC offset
+ * (valid_from to valid_to, the days it skips in its notes), a one-day schedule per other opening. */
+export function hsdsSchedules(p: FeedPlace, ctx: MapContext): Json[] {
+  if (!p.openingHours) return [];
+  const today = startOfWallDay(toWallTime(ctx.now));
+  const from = wallTimeToInstant(today);
+  const to = wallTimeToInstant(startOfWallDay(today, SCHEDULE_WEEKS * 7));
+  const service = hsdsId('service', p.id);
+  const out: Json[] = [];
+  const description = `Opening hours in OpenStreetMap's syntax, on the Kansas City clock: ${p.openingHours}`;
+  const day = (d: Date) => wallDateKey(toWallTime(d));
+  for (const ev of openingEvents(p.openingHours, from, to)) {
+    const length = ev.end.getTime() - ev.start.getTime();
+    if (ev.kind === 'single') {
+      const opens = timeWithOffset(ev.start);
+      const closes = timeWithOffset(ev.end);
+      out.push({
+        id: hsdsChildId('schedule', p.id, ev.key),
+        service_id: service,
+        valid_from: day(ev.start),
+        valid_to: day(ev.end),
+        dtstart: day(ev.start),
+        timezone: opens.offsetHours,
+        ...(length < 86_400_000 ? { opens_at: opens.text, closes_at: closes.text } : {}),
+        description,
+        notes: length >= 86_400_000 ? 'Open without a break over these days.' : 'A day with hours of its own.',
+      });
+      continue;
+    }
+    // The occurrences, split into runs of one UTC offset (a run per side of a change of clocks).
+    const skipped = new Set(ev.exdates.map((d) => d.getTime()));
+    const runs: Array<{ starts: Date[]; skipped: Date[]; offset: number }> = [];
+    for (let k = 0; k < ev.count; k++) {
+      const wall = toWallTime(ev.start);
+      const start = wallTimeToInstant({
+        ...startOfWallDay(wall, k * 7),
+        hour: wall.hour,
+        minute: wall.minute,
+        second: 0,
+        millisecond: 0,
+      });
+      const offset = timeWithOffset(start).offsetHours;
+      let run = runs.at(-1);
+      if (!run || run.offset !== offset) {
+        run = { starts: [], skipped: [], offset };
+        runs.push(run);
+      }
+      (skipped.has(start.getTime()) ? run.skipped : run.starts).push(start);
+    }
+    for (const [i, run] of runs.entries()) {
+      if (run.starts.length === 0) continue;
+      const first = run.starts[0]!;
+      const last = run.starts.at(-1)!;
+      const skippedInside = run.skipped.filter((d) => d > first && d < last);
+      out.push(
+        compact({
+          id: hsdsChildId('schedule', p.id, ev.key, i),
+          service_id: service,
+          valid_from: day(first),
+          valid_to: day(last),
+          dtstart: day(first),
+          until: day(last),
+          timezone: run.offset,
+          wkst: 'MO',
+          freq: 'WEEKLY',
+          interval: 1,
+          byday: BYDAY[toWallTime(first).weekday]!,
+          opens_at: timeWithOffset(first).text,
+          closes_at: timeWithOffset(new Date(first.getTime() + length)).text,
+          description,
+          notes: skippedInside.length ? `Closed on ${skippedInside.map(day).join(', ')}.` : undefined,
+        }),
+      );
+    }
+  }
+  return out;
+}
+
+/** The service's one-to-one fields (a list's item, service_list.json), with its organization. */
+export function hsdsServiceSummary(p: FeedPlace, ctx: MapContext): Json {
+  const deadline = p.deadline ? isoDate(p.deadline) : undefined;
+  return compact({
+    id: hsdsId('service', p.id),
+    organization_id: hsdsId('organization', p.id),
+    name: p.name,
+    description: plainText(p.description, 10_000) || undefined,
+    url: absoluteUrl(p.website) ?? placeUrl(ctx.origin, p.slug),
+    status: p.status === 'active' ? 'active' : 'inactive',
+    application_process: p.registrationLink
+      ? `Register at ${absoluteUrl(p.registrationLink) ?? p.registrationLink}${deadline ? ` by ${deadline}` : ''}.`
+      : deadline
+        ? `Apply by ${deadline}.`
+        : undefined,
+    alert: deadline && p.deadline!.getTime() >= ctx.now.getTime() - 86_400_000 ? `Deadline: ${deadline}.` : undefined,
+    assured_date: p.lastVerifiedAt ? isoDate(p.lastVerifiedAt) : undefined,
+    last_modified: p.updatedAt.toISOString(),
+    organization: hsdsOrganization(p, ctx),
+  });
+}
+
+export function hsdsServiceAtLocationSummary(p: FeedPlace, ctx: MapContext): Json {
+  return {
+    id: hsdsId('service_at_location', p.id),
+    service_id: hsdsId('service', p.id),
+    location_id: hsdsId('location', p.id),
+    location: hsdsLocation(p, ctx, false),
+    service: hsdsServiceSummary(p, ctx),
+  };
+}
+
+/** A fully nested service (service.json): phones, schedules, its place as a service at a location,
+ * attributes and organization. */
+export function hsdsService(p: FeedPlace, ctx: MapContext): Json {
+  const service: Json = {
+    ...hsdsServiceSummary(p, ctx),
+    phones: phones(p),
+    schedules: hsdsSchedules(p, ctx),
+    service_at_locations: hasLocation(p)
+      ? [
+          {
+            id: hsdsId('service_at_location', p.id),
+            service_id: hsdsId('service', p.id),
+            location_id: hsdsId('location', p.id),
+            location: hsdsLocation(p, ctx, true),
+          },
+        ]
+      : [],
+    attributes: attributes(p, ctx),
+  };
+  return service;
+}
+
+/** A fully nested service at a location (service_at_location.json). */
+export function hsdsServiceAtLocation(p: FeedPlace, ctx: MapContext): Json {
+  const { service_at_locations: _s, ...service } = hsdsService(p, ctx);
+  return {
+    id: hsdsId('service_at_location', p.id),
+    service_id: hsdsId('service', p.id),
+    location_id: hsdsId('location', p.id),
+    location: hsdsLocation(p, ctx, true),
+    phones: phones(p),
+    schedules: service.schedules,
+    attributes: attributes(p, ctx),
+    service,
+  };
+}
+
+/** A fully nested organization (organization.json): its one location and its one service. */
+export function hsdsOrganizationFull(p: FeedPlace, ctx: MapContext): Json {
+  return {
+    ...hsdsOrganization(p, ctx),
+    phones: phones(p).map(({ service_id: _s, ...ph }) => ({ ...ph, organization_id: hsdsId('organization', p.id) })),
+    locations: hasLocation(p) ? [hsdsLocation(p, ctx, true)] : [],
+    services: [hsdsService(p, ctx)],
+  };
+}

@@ -1,0 +1,50 @@
+// The keys of the Discover URL's query string (decision 0201), shared by the page
+// (src/client/features/discover/filters.ts) and the server's feeds and widget (./discover-query.ts,
+// decision 1000). Nothing but constants: the Discover page's first load takes it as it is.
+import { DEFAULT_RADIUS_MILES } from './constants.js';
+
+/** URL keys: short and readable (?q=market&category=park&tags=3,7&address=...&radius=10&open=1&season=1&page=2&view=map). */
+export const PARAM = {
+  search: 'q',
+  category: 'category',
+  tagIds: 'tags',
+  address: 'address',
+  radius: 'radius',
+  openNow: 'open',
+  inSeason: 'season',
+  page: 'page',
+  view: 'view',
+} as const;
+
+/** The language of a feed's or the widget's own words; not a Discover key (the page keeps its
+ * language in a cookie), so a link made from the Spanish page adds it. */
+export const FEED_LANG_PARAM = 'lang';
+export const FEED_LANGUAGES = ['en', 'es'] as const;
+export type FeedLanguage = (typeof FEED_LANGUAGES)[number];
+
+/** A search as the Discover page holds it (its `Filters`). */
+export interface FeedFilters {
+  category: string;
+  search: string;
+  tagIds: number[];
+  address: string;
+  radius: number;
+  openNow: boolean;
+  inSeason: boolean;
+}
+
+/** The query string of a search's feed or widget: the Discover filters (defaults left out, as the
+ * page writes them) plus the language when it is not English. */
+export function feedQueryString(filters: FeedFilters, lang: FeedLanguage = 'en'): string {
+  const q = new URLSearchParams();
+  if (filters.search.trim()) q.set(PARAM.search, filters.search.trim());
+  if (filters.category !== 'all') q.set(PARAM.category, filters.category);
+  if (filters.tagIds.length) q.set(PARAM.tagIds, filters.tagIds.join(','));
+  if (filters.address.trim()) q.set(PARAM.address, filters.address.trim());
+  if (filters.radius !== DEFAULT_RADIUS_MILES) q.set(PARAM.radius, String(filters.radius));
+  if (filters.openNow) q.set(PARAM.openNow, '1');
+  if (filters.inSeason) q.set(PARAM.inSeason, '1');
+  if (lang !== 'en') q.set(FEED_LANG_PARAM, lang);
+  const s = q.toString();
+  return s ? `?${s}` : '';
+}

@@ -1,0 +1,74 @@
+// The Discover URL's query string (decision 0201) as the server reads it for the things that
+// follow a search: the calendar (/calendar.ics), the change feed (/changes.atom) and the widget
+// (/embed) accept exactly the query of the Discover page they were copied from (decision 1000).
+// The browser reads the same keys (./discover-params.ts) in src/client/features/discover/filters.ts;
+// unlike the page, which ignores a bad value, these answer 400 naming it.
+import { z } from 'zod';
+import { ADDRESS_MAX, DEFAULT_RADIUS_MILES, FILTER_CATEGORIES, TAG_FILTER_MAX } from './constants.js';
+import { FEED_LANG_PARAM, FEED_LANGUAGES, type FeedLanguage, PARAM } from './discover-params.js';
+
+export { FEED_LANG_PARAM, FEED_LANGUAGES, type FeedLanguage, PARAM } from './discover-params.js';
+
+/** A yes/no filter as Discover writes it: '1' on; absent (or '0') off. */
+const flag = (name: string) =>
+  z
+    .enum(['1', '0'], { error: `${name} must be 1 or absent` })
+    .optional()
+    .transform((v) => v === '1');
+
+const tagList = z
+  .string()
+  .max(2000)
+  .transform((s, ctx) => {
+    const parts = s
+      .split(',')
+      .map((p) => p.trim())
+      .filter(Boolean);
+    const ids = parts.map(Number);
+    if (ids.some((n) => !Number.isInteger(n) || n <= 0 || n > 2_147_483_647)) {
+      ctx.addIssue({ code: 'custom', message: 'tags must be comma-separated tag ids' });
+      return z.NEVER;
+    }
+    const unique = [...new Set(ids)];
+    if (unique.length > TAG_FILTER_MAX) {
+      ctx.addIssue({ code: 'custom', message: `tags may name at most ${TAG_FILTER_MAX} tags` });
+      return z.NEVER;
+    }
+    return unique;
+  });
+
+/** Every key a Discover URL can carry. `page` and `view` are the page's own and change nothing
+ * here; other keys (a campaign tag a partner adds) are ignored. */
+export const discoverQuerySchema = z
+  .object({
+    [PARAM.search]: z.string().max(200, 'q must be at most 200 characters').optional(),
+    [PARAM.category]: z
+      .enum(FILTER_CATEGORIES, { error: 'category must be one of the Discover categories' })
+      .optional(),
+    [PARAM.tagIds]: tagList.optional(),
+    [PARAM.address]: z.string().max(ADDRESS_MAX, `address must be at most ${ADDRESS_MAX} characters`).optional(),
+    [PARAM.radius]: z.coerce
+      .number({ error: 'radius must be a number of miles' })
+      .positive('radius must be positive')
+      .max(500, 'radius must be at most 500 miles')
+      .optional(),
+    [PARAM.openNow]: flag(PARAM.openNow),
+    [PARAM.inSeason]: flag(PARAM.inSeason),
+    [PARAM.page]: z.string().max(20).optional(),
+    [PARAM.view]: z.string().max(20).optional(),
+    [FEED_LANG_PARAM]: z.enum(FEED_LANGUAGES, { error: 'lang must be en or es' }).optional(),
+  })
+  .transform((q) => ({
+    filters: {
+      category: q.category ?? 'all',
+      search: (q.q ?? '').trim(),
+      tagIds: q.tags ?? [],
+      address: (q.address ?? '').trim(),
+      radius: q.radius ?? DEFAULT_RADIUS_MILES,
+      openNow: q.open,
+      inSeason: q.season,
+    },
+    lang: (q.lang ?? 'en') as FeedLanguage,
+  }));
+export type DiscoverQuery = z.output<typeof discoverQuerySchema>;
+export type DiscoverFilters = DiscoverQuery['filters'];
