@@ -2,10 +2,13 @@
 // thread that calls it; here that is this process, started by the app (pglite-process.ts), so the
 // thread serving HTTP never waits on SQL and the database's memory is its own. Plain JavaScript so
 // that Node loads it as it is under every runner (tsx, Vitest, the bench).
-// Protocol over the IPC channel: {id, op: 'query'|'begin'|'end'|'close'|'memory', ...} →
-// {id, ok, value|error}. A call that runs past the app's time limit is ended by killing this
+// Protocol over the IPC channel: {id, op: 'query'|'begin'|'end'|'close'|'memory'|'dump'|'dumpWritten',
+// ...} → {id, ok, value|error}. A call that runs past the app's time limit is ended by killing this
 // process (pglite-process.ts): PGlite cannot be interrupted otherwise.
 import fs from 'node:fs';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import zlib from 'node:zlib';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
@@ -117,7 +120,55 @@ function inTurn(run) {
   return result;
 }
 
+/** Snapshots taken and being compressed, by their file's path (each file is a new one). */
+const dumps = new Map();
+
+/** Compresses a snapshot's tarball into `file` (created, never overwritten, readable by its owner
+ * only: it holds every row) and flushes it to disk; answers the file's size. */
+async function writeSnapshot(tarball, file) {
+  const handle = await fs.promises.open(file, 'wx', 0o600);
+  try {
+    await pipeline(Readable.fromWeb(tarball.stream()), zlib.createGzip(), async (gzipped) => {
+      for await (const chunk of gzipped) await handle.write(chunk);
+    });
+    await handle.sync();
+    return (await handle.stat()).size;
+  } finally {
+    await handle.close();
+  }
+}
+
+/**
+ * A consistent snapshot of the data folder (PGlite's own dumpDataDir tarball, docs/decisions/0509):
+ * taken in turn with the other calls outside a transaction and holding PGlite's transaction mutex,
+ * so that no transaction is open while the files are read; the read is synchronous, so no
+ * statement runs during it either. A CHECKPOINT first writes the buffer cache out, so that a
+ * restored copy starts without replaying much WAL. The tarball is compressed into its file after
+ * the database is free again ('dumpWritten' waits for that); only the read holds requests back.
+ */
+function dump(msg) {
+  return inTurn(async () => {
+    const started = performance.now();
+    await db.query('CHECKPOINT');
+    const tarball = await db._runExclusiveTransaction(() => db.dumpDataDir('none'));
+    const heldMs = Math.round(performance.now() - started);
+    const written = writeSnapshot(tarball, msg.file);
+    written.catch(() => undefined);
+    dumps.set(msg.file, written);
+    return { heldMs, tarBytes: tarball.size };
+  });
+}
+
+async function dumpWritten(msg) {
+  const written = dumps.get(msg.file);
+  if (!written) throw new Error(`No snapshot is being written to ${msg.file}`);
+  dumps.delete(msg.file);
+  return { bytes: await written };
+}
+
 const ops = {
+  dump,
+  dumpWritten,
   query: (msg) => (msg.tx === undefined ? inTurn(() => query(msg)) : query(msg)),
   begin: (msg) => inTurn(() => begin(msg.id)),
   end,
