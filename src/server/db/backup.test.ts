@@ -218,6 +218,167 @@ describe(`backups on ${kind}`, () => {
   }, 180_000);
 });
 
+describe(`damaged snapshots on ${kind}`, () => {
+  let file = '';
+  beforeAll(async () => {
+    const target = await freshTarget();
+    const database = await open(target);
+    await runMigrations(database);
+    file = (await writeSnapshot(sourceOf(database, target), path.join(tempDir(), snapshotFileName(kind)))).file;
+    await database.close();
+  }, 120_000);
+
+  /** A copy of the good snapshot changed by `damage`. */
+  const damaged = (damage: (bytes: Buffer) => Buffer) => {
+    const copy = path.join(tempDir(), `damaged${path.extname(file)}`);
+    fs.writeFileSync(copy, damage(fs.readFileSync(file)));
+    return copy;
+  };
+  const expectNothingRestored = async (target: ConnectOptions) => {
+    if (target.dataDir) {
+      expect(fs.readdirSync(target.dataDir)).toEqual([]);
+      return;
+    }
+    const copy = await open(target);
+    const tables = await rowsOf<{ n: number }>(
+      copy,
+      sql`select count(*)::int as n from pg_tables where schemaname = 'public'`,
+    );
+    expect(tables[0]!.n).toBe(0);
+    await copy.close();
+  };
+
+  it('names a file that is missing, a folder, or not a snapshot', () => {
+    const dir = tempDir();
+    expect(() => snapshotKindOf(path.join(dir, 'none.tar.gz'))).toThrow(
+      `${path.join(dir, 'none.tar.gz')} does not exist`,
+    );
+    expect(() => snapshotKindOf(dir)).toThrow(`${dir} is a folder: name a backup file`);
+    fs.writeFileSync(path.join(dir, 'notes.txt'), 'hello');
+    expect(() => snapshotKindOf(path.join(dir, 'notes.txt'))).toThrow(/is not a backup made by npm run backup/);
+    expect(snapshotKindOf(file)).toBe(kind);
+  });
+
+  it('refuses a cut-off snapshot and restores nothing', async () => {
+    const target = await freshTarget();
+    const cut = damaged((b) => b.subarray(0, Math.floor(b.length * 0.6)));
+    await expect(restore(cut, target)).rejects.toThrow(
+      pgAdmin
+        ? /is damaged or not a pg_dump archive \(pg_restore: .*end of file\)\. Nothing was restored/
+        : /is damaged or incomplete \(unexpected end of file\)\. Nothing was restored/,
+    );
+    await expectNothingRestored(target);
+  }, 120_000);
+
+  it.runIf(!pgAdmin)(
+    'refuses a tarball whose content does not match its checksums, or that is not a data folder',
+    async () => {
+      const zlib = await import('node:zlib');
+      const tar = zlib.gunzipSync(fs.readFileSync(file));
+      const flipped = Buffer.from(tar);
+      flipped[100] = flipped[100]! ^ 0xff; // inside the first header (its mode field)
+      const target = await freshTarget();
+      await expect(
+        restore(
+          damaged(() => zlib.gzipSync(flipped)),
+          target,
+        ),
+      ).rejects.toThrow(/is damaged: a tar header at byte 0 does not match its checksum\. Nothing was restored/);
+      await expect(
+        restore(
+          damaged(() => zlib.gzipSync(Buffer.from('just text'))),
+          target,
+        ),
+      ).rejects.toThrow(/is damaged: it ends before the end of its tar archive/);
+      await expect(
+        restore(
+          damaged(() => zlib.gzipSync(Buffer.alloc(1024))),
+          target,
+        ),
+      ).rejects.toThrow(/is not a backup made by npm run backup .*\(a tarball without PG_VERSION\)/);
+      await expectNothingRestored(target);
+    },
+    60_000,
+  );
+
+  it.runIf(pgAdmin)(
+    'rolls the whole restore back when a statement of it fails',
+    async () => {
+      const target = await freshTarget();
+      // Not a table, so the database counts as empty; the snapshot's own function of that name
+      // then fails to be created, after its extensions were.
+      const client = new pg.Client({ connectionString: target.databaseUrl });
+      await client.connect();
+      await client.query(
+        "create function search_index_note() returns trigger language plpgsql as 'begin return null; end'",
+      );
+      await expect(restore(file, target)).rejects.toThrow(
+        /The restore failed, nothing was changed: .*function "search_index_note" already exists/,
+      );
+      const extensions = await client.query(
+        "select count(*)::int as n from pg_extension where extname in ('pg_trgm', 'unaccent')",
+      );
+      await client.end();
+      expect(extensions.rows[0].n).toBe(0);
+      await expectNothingRestored(target);
+    },
+    60_000,
+  );
+
+  it.runIf(pgAdmin)(
+    'refuses a file that is not a pg_dump archive past its signature',
+    async () => {
+      const target = await freshTarget();
+      await expect(
+        restore(
+          damaged((b) => Buffer.concat([b.subarray(0, 5), Buffer.alloc(200, 7)])),
+          target,
+        ),
+      ).rejects.toThrow(/is damaged or not a pg_dump archive \(pg_restore: .*\)\. Nothing was restored/);
+      await expectNothingRestored(target);
+    },
+    60_000,
+  );
+
+  it.runIf(pgAdmin)(
+    'rolls the whole restore back when the archive is damaged past its table of contents',
+    async () => {
+      const target = await freshTarget();
+      // The last table's data garbled (it follows the archive's list as a zlib stream, 78 9c):
+      // pg_restore reads the list, starts the restore, then fails.
+      const garbled = damaged((b) => {
+        const copy = Buffer.from(b);
+        const at = copy.lastIndexOf(Buffer.from([0x78, 0x9c]));
+        expect(at).toBeGreaterThan(0);
+        for (let i = at + 2; i < Math.min(at + 34, copy.length); i++) copy[i] = copy[i]! ^ 0x55;
+        return copy;
+      });
+      await expect(restore(garbled, target)).rejects.toThrow(
+        /pg_restore failed, nothing was changed: .*could not uncompress data/,
+      );
+      await expectNothingRestored(target);
+    },
+    60_000,
+  );
+
+  it.runIf(pgAdmin)('says that pg_dump is older than the server, and what to install', async () => {
+    const bin = tempDir();
+    fs.writeFileSync(path.join(bin, 'pg_dump'), '#!/bin/sh\necho "pg_dump (PostgreSQL) 9.6.24"\n', { mode: 0o755 });
+    const saved = process.env.PATH;
+    process.env.PATH = bin;
+    try {
+      await expect(
+        writeSnapshot({ kind: 'postgres', databaseUrl: pgAdmin! }, path.join(bin, 'x.pgdump')),
+      ).rejects.toThrow(
+        /pg_dump on PATH is version 9, older than the PostgreSQL \d+ server of DATABASE_URL, which it cannot dump: install PostgreSQL's client programs \d+ or newer/,
+      );
+    } finally {
+      process.env.PATH = saved;
+    }
+    expect(fs.existsSync(path.join(bin, 'x.pgdump'))).toBe(false);
+  });
+});
+
 describe(`the daily snapshot on ${kind}`, () => {
   // One database for these tests; each starts with no day claimed.
   let target: ConnectOptions;

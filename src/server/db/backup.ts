@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { BackupError } from './backup-error.js';
 import type { Database } from './connect.js';
-import { checkTool, runTool, splitPassword } from './pg-tools.js';
+import { checkTool, failure, runTool, splitPassword } from './pg-tools.js';
 
 export type SnapshotKind = 'pglite' | 'postgres';
 
@@ -82,7 +82,7 @@ export async function pgDump(databaseUrl: string, file: string): Promise<void> {
     databaseUrl,
     serverMajor: server,
   });
-  if (r.code !== 0) throw new BackupError(`pg_dump failed: ${r.stderr.trim() || `exit code ${r.code}`}`);
+  if (r.code !== 0) throw new BackupError(`pg_dump failed: ${failure('pg_dump', r)}`);
 }
 
 /** Writes a consistent snapshot of `source` to `file`, which must not exist yet. */

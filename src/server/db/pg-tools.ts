@@ -45,8 +45,20 @@ export function toolEnv(databaseUrl: string | undefined): NodeJS.ProcessEnv {
 
 export interface ToolRun {
   code: number | null;
+  signal: NodeJS.Signals | null;
   stdout: string;
   stderr: string;
+}
+
+/** What a tool that failed said, or how it ended when it said nothing (pg_restore can crash on a
+ * damaged archive). */
+export function failure(
+  tool: PgTool,
+  r: { code: number | null; signal?: NodeJS.Signals | null; stderr: string },
+): string {
+  return (
+    r.stderr.trim() || (r.signal ? `${tool} stopped on signal ${r.signal}` : `${tool} ended with exit code ${r.code}`)
+  );
 }
 
 /** Runs a tool to its end, keeping what it prints (stdout up to 1 MiB: the callers read short
@@ -69,7 +81,7 @@ export function runTool(
     child.on('error', (err: NodeJS.ErrnoException) =>
       reject(err.code === 'ENOENT' ? new PgToolMissingError(tool, opts.serverMajor) : err),
     );
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
+    child.on('close', (code, signal) => resolve({ code, signal, stdout, stderr }));
   });
 }
 

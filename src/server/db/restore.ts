@@ -19,7 +19,7 @@ import { type SnapshotKind, snapshotFileName, writeSnapshot } from './backup.js'
 import { liveOwner } from './backup-control.js';
 import { BackupError } from './backup-error.js';
 import { DataDirLockedError, lockDataDir } from './lock.js';
-import { checkTool, runTool, splitPassword, toolEnv, toolMajor } from './pg-tools.js';
+import { checkTool, failure, runTool, splitPassword, toolEnv, toolMajor } from './pg-tools.js';
 
 const NOT_A_SNAPSHOT =
   'is not a backup made by npm run backup: neither a snapshot of the embedded database (.tar.gz) ' +
@@ -234,7 +234,12 @@ function pgRestoreInOneTransaction(file: string, databaseUrl: string, replace: b
     psql.stdin.on('error', () => undefined); // psql stopped at an error: its own message says which
     psql.stdin.write(`BEGIN;\n${replace ? REPLACE_APP_SCHEMAS : ''}`);
     restore.stdout.pipe(psql.stdin, { end: false });
-    const restoreDone = new Promise<number | null>((r) => restore.on('close', r));
+    const restoreDone = new Promise<number | null>((r) =>
+      restore.on('close', (code, signal) => {
+        if (signal) restoreErr ||= `pg_restore stopped on signal ${signal}`;
+        r(code);
+      }),
+    );
     const psqlDone = new Promise<number | null>((r) => psql.on('close', r));
     restore.on('error', reject);
     psql.on('error', reject);
@@ -261,7 +266,7 @@ export async function restorePostgres(
   const listed = await runTool('pg_restore', ['--list', file], { serverMajor: server });
   if (listed.code !== 0) {
     throw new BackupError(
-      `${file} is damaged or not a pg_dump archive: ${listed.stderr.trim()}. Nothing was restored.`,
+      `${file} is damaged or not a pg_dump archive (${failure('pg_restore', listed)}). Nothing was restored.`,
     );
   }
   const target = splitPassword(databaseUrl).url;
