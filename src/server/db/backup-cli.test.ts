@@ -249,9 +249,11 @@ describe('npm run backup on PostgreSQL without pg_dump', () => {
     });
     expect(r.code).toBe(1);
     expect(r.stderr).toContain('Backup failed: pg_dump was not found on PATH.');
-    expect(r.stderr).toContain("install PostgreSQL's client programs");
+    expect(r.stderr).toContain('install the client programs of PostgreSQL');
     if (pgAdmin)
-      expect(r.stderr).toMatch(/version \d+ or newer \(Debian and Ubuntu: apt-get install postgresql-client-\d+/);
+      expect(r.stderr).toMatch(
+        /client programs of PostgreSQL \d+ or newer \(Debian and Ubuntu: apt-get install postgresql-client-\d+/,
+      );
     expect(fs.readdirSync(emptyPath)).toEqual([]);
   }, 60_000);
 });

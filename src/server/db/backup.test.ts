@@ -370,7 +370,7 @@ describe(`damaged snapshots on ${kind}`, () => {
       await expect(
         writeSnapshot({ kind: 'postgres', databaseUrl: pgAdmin! }, path.join(bin, 'x.pgdump')),
       ).rejects.toThrow(
-        /pg_dump on PATH is version 9, older than the PostgreSQL \d+ server of DATABASE_URL, which it cannot dump: install PostgreSQL's client programs \d+ or newer/,
+        /pg_dump on PATH is version 9, older than the PostgreSQL \d+ server of DATABASE_URL, which it cannot dump: install the client programs of PostgreSQL \d+ or newer/,
       );
     } finally {
       process.env.PATH = saved;

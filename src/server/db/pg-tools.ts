@@ -12,7 +12,7 @@ function installHint(major: number | undefined): string {
   const version = major ? ` ${major} or newer` : '';
   const pkg = major ? `postgresql-client-${major}` : 'postgresql-client';
   return (
-    `install PostgreSQL's client programs${version} (Debian and Ubuntu: apt-get install ${pkg}; ` +
+    `install the client programs of PostgreSQL${version} (Debian and Ubuntu: apt-get install ${pkg}; ` +
     'elsewhere the PostgreSQL package that holds pg_dump, pg_restore and psql) and put their folder on PATH (for example /usr/lib/postgresql/<version>/bin)'
   );
 }
