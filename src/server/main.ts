@@ -60,7 +60,17 @@ async function main() {
   let app: Awaited<ReturnType<typeof buildApp>> | undefined;
   let control: ControlChannel | null = null;
   let stopDailySnapshots = async () => {};
+  // The app's JSON log once it exists; plain lines before, as the other start messages.
+  const log = {
+    info: (msg: string) => (app ? app.log.info(msg) : console.log(msg)),
+    warn: (msg: string) => (app ? app.log.warn(msg) : console.warn(msg)),
+  };
   try {
+    // `npm run backup` reaches an embedded database through this server (decision 0511), from the
+    // moment it holds the folder: a snapshot waits for a migration's transaction like any other.
+    if (database.kind === 'pglite' && !env.DATA_DIR.startsWith('memory://')) {
+      control = await openControlChannel(env.DATA_DIR, database, log);
+    }
     await runMigrations(database);
     if (env.SEED && (await isDatabaseEmpty(database.db))) {
       const n = await seedDatabase(database.db);
@@ -69,14 +79,11 @@ async function main() {
     for (const hook of onStartHooks) await hook(database.db, env);
     app = await buildApp({ env, database, clientDir: CLIENT_DIR });
     await app.listen({ port: env.PORT, host: env.HOST });
-    // Backups (decisions 0511, 0512): `npm run backup` reaches an embedded database through this
-    // server; BACKUP_DIR set adds a daily snapshot.
-    if (database.kind === 'pglite' && !env.DATA_DIR.startsWith('memory://')) {
-      control = await openControlChannel(env.DATA_DIR, database, app.log);
-    }
-    stopDailySnapshots = scheduleDailySnapshots(database, env, app.log);
+    // BACKUP_DIR set: a snapshot of the database once a day (decision 0512).
+    stopDailySnapshots = scheduleDailySnapshots(database, env, log);
   } catch (err) {
     console.error(err);
+    await control?.close();
     await database.close();
     process.exit(1);
   }
