@@ -11,6 +11,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
 import {
   ensureBackupDir,
   linkIntoPlace,
@@ -79,14 +80,9 @@ async function serve(socket: net.Socket, dataDir: string, database: Database, lo
     temp = path.join(dataDir, `snapshot-${process.pid}-${crypto.randomBytes(4).toString('hex')}.tar.gz.partial`);
     const { bytes, heldMs } = await database.snapshot!(temp);
     log.info(`Backup: snapshot of ${bytes} bytes sent to npm run backup (the database was held ${heldMs} ms)`);
+    if (socket.destroyed) return; // the command went away meanwhile
     socket.write(`${JSON.stringify({ ok: true, bytes, heldMs })}\n`);
-    await new Promise<void>((resolve, reject) => {
-      const stream = fs.createReadStream(temp!);
-      stream.once('error', reject);
-      socket.once('error', reject);
-      socket.once('close', () => resolve());
-      stream.pipe(socket);
-    });
+    await pipeline(fs.createReadStream(temp), socket);
   } catch (err) {
     const message = (err as Error).message;
     log.warn(`Backup requested over ${CONTROL_SOCKET_NAME} failed: ${message}`);
@@ -125,10 +121,15 @@ export async function openControlChannel(
   }
   fs.rmSync(socketPath, { force: true });
   const connections = new Set<net.Socket>();
+  /** Requests being answered: closing waits for them, so that no temporary snapshot is left. */
+  const serving = new Set<Promise<void>>();
   const server = net.createServer((socket) => {
+    // A client that goes away mid-answer must not take the server with it (an unheard 'error').
+    socket.on('error', () => undefined);
     connections.add(socket);
     socket.once('close', () => connections.delete(socket));
-    void serve(socket, dir, database, log);
+    const served = serve(socket, dir, database, log).finally(() => serving.delete(served));
+    serving.add(served);
   });
   // The socket is created by bind(), within listen(): with this umask it is owner-only from the
   // start, not only after the chmod below (which covers a platform where umask cannot be set here).
@@ -158,14 +159,12 @@ export async function openControlChannel(
   }
   return {
     path: socketPath,
-    close: () =>
-      new Promise<void>((resolve) => {
-        for (const socket of connections) socket.destroy();
-        server.close(() => {
-          fs.rmSync(socketPath, { force: true });
-          resolve();
-        });
-      }),
+    close: async () => {
+      for (const socket of connections) socket.destroy();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      fs.rmSync(socketPath, { force: true });
+      await Promise.allSettled([...serving]);
+    },
   };
 }
 
