@@ -51,11 +51,13 @@ describe.runIf(!process.env.TEST_DATABASE_URL)('the backup channel', () => {
     const socketPath = controlSocketPath(dataDir);
     fs.writeFileSync(socketPath, 'left by a server that was killed');
     fs.writeFileSync(path.join(dataDir, 'snapshot-1-abcd.tar.gz.partial'), 'half a snapshot');
+    fs.mkdirSync(path.join(dataDir, 'snapshot-1-abcd.staging'));
     const channel = await openControlChannel(dataDir, database, silent);
     expect(channel!.path).toBe(socketPath);
     expect(fs.statSync(socketPath).isSocket()).toBe(true);
     expect(fs.statSync(socketPath).mode & 0o777).toBe(0o600);
     expect(fs.existsSync(path.join(dataDir, 'snapshot-1-abcd.tar.gz.partial'))).toBe(false);
+    expect(fs.existsSync(path.join(dataDir, 'snapshot-1-abcd.staging'))).toBe(false);
 
     const unknown = JSON.parse((await ask(socketPath, '{"op":"drop everything"}\n')).toString());
     expect(unknown).toEqual({ ok: false, message: 'Unknown request: send {"op":"snapshot"}' });
@@ -80,7 +82,7 @@ describe.runIf(!process.env.TEST_DATABASE_URL)('the backup channel', () => {
     await channel!.close();
     expect(fs.existsSync(socketPath)).toBe(false);
     // Its temporary snapshots are gone too.
-    expect(fs.readdirSync(dataDir).filter((n) => n.includes('partial'))).toEqual([]);
+    expect(fs.readdirSync(dataDir).filter((n) => n.startsWith('snapshot-'))).toEqual([]);
   }, 120_000);
 
   it('is not opened when the folder’s path is too long for a socket, and says so', async () => {

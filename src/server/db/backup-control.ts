@@ -29,8 +29,9 @@ export const CONTROL_SOCKET_NAME = 'control.sock';
 const MAX_SOCKET_PATH_BYTES = 107;
 /** The request is one short line; anything longer is not ours. */
 const MAX_REQUEST_BYTES = 1024;
-/** Temporary snapshots the server writes in DATA_DIR before streaming them. */
-const TEMP_SNAPSHOT = /^snapshot-\d+-[0-9a-f]+\.tar\.gz\.partial$/;
+/** Temporary snapshots the server writes in DATA_DIR before streaming them, and the copies of the
+ * data folder the database process writes them from (pglite-snapshot.mjs). */
+const TEMP_SNAPSHOT = /^snapshot-\d+-[0-9a-f]+\.(tar\.gz\.partial|staging)$/;
 
 export function controlSocketPath(dataDir: string): string {
   return path.join(path.resolve(dataDir), CONTROL_SOCKET_NAME);
@@ -111,7 +112,7 @@ export async function openControlChannel(
   const dir = path.resolve(dataDir);
   const socketPath = controlSocketPath(dir);
   for (const name of fs.readdirSync(dir))
-    if (TEMP_SNAPSHOT.test(name)) fs.rmSync(path.join(dir, name), { force: true });
+    if (TEMP_SNAPSHOT.test(name)) fs.rmSync(path.join(dir, name), { recursive: true, force: true });
   if (Buffer.byteLength(socketPath) > MAX_SOCKET_PATH_BYTES) {
     log.warn(
       `Backup channel not opened: ${socketPath} is longer than a socket's path may be (${MAX_SOCKET_PATH_BYTES} bytes); ` +

@@ -5,13 +5,13 @@
 // Protocol over the IPC channel: {id, op: 'query'|'begin'|'end'|'close'|'memory'|'dump'|'dumpWritten',
 // ...} → {id, ok, value|error}. A call that runs past the app's time limit is ended by killing this
 // process (pglite-process.ts): PGlite cannot be interrupted otherwise.
+import crypto from 'node:crypto';
 import fs from 'node:fs';
-import { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
-import zlib from 'node:zlib';
+import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
+import { copyDataDir, writeTarGz } from './pglite-snapshot.mjs';
 import { StatementCache } from './pglite-statements.mjs';
 
 const identity = (value) => value;
@@ -123,39 +123,44 @@ function inTurn(run) {
 /** Snapshots taken and being compressed, by their file's path (each file is a new one). */
 const dumps = new Map();
 
-/** Compresses a snapshot's tarball into `file` (created, never overwritten, readable by its owner
- * only: it holds every row) and flushes it to disk; answers the file's size. */
-async function writeSnapshot(tarball, file) {
-  const handle = await fs.promises.open(file, 'wx', 0o600);
-  try {
-    await pipeline(Readable.fromWeb(tarball.stream()), zlib.createGzip(), async (gzipped) => {
-      for await (const chunk of gzipped) await handle.write(chunk);
-    });
-    await handle.sync();
-    return (await handle.stat()).size;
-  } finally {
-    await handle.close();
-  }
-}
-
 /**
- * A consistent snapshot of the data folder (PGlite's own dumpDataDir tarball, docs/decisions/0509):
- * taken in turn with the other calls outside a transaction and holding PGlite's transaction mutex,
- * so that no transaction is open while the files are read; the read is synchronous, so no
- * statement runs during it either. A CHECKPOINT first writes the buffer cache out, so that a
- * restored copy starts without replaying much WAL. The tarball is compressed into its file after
- * the database is free again ('dumpWritten' waits for that); only the read holds requests back.
+ * A consistent snapshot of the data folder (decision 0509), taken in turn with the other calls
+ * outside a transaction: a CHECKPOINT writes the buffer cache out (so that a restored copy replays
+ * almost no WAL), then, holding PGlite's transaction and query mutexes so that no transaction is
+ * open and no statement runs, the folder's files are copied beside it (pglite-snapshot.mjs). Only
+ * that holds other calls back; the tarball is written from the copy afterwards ('dumpWritten'
+ * waits for it).
  */
 function dump(msg) {
   return inTurn(async () => {
+    const dataDir = process.env.KC_PGLITE_DATA_DIR;
+    if (dataDir.startsWith('memory://')) throw new Error('An in-memory database has no folder to snapshot');
     const started = performance.now();
     await db.query('CHECKPOINT');
-    const tarball = await db._runExclusiveTransaction(() => db.dumpDataDir('none'));
+    // Recovery reads from the checkpoint's redo point to the end of the WAL written.
+    const wal = await db.query(
+      'select redo_wal_file as first, pg_walfile_name(pg_current_wal_insert_lsn()) as last from pg_control_checkpoint()',
+    );
+    const staging = path.join(
+      path.dirname(dataDir),
+      `snapshot-${process.pid}-${crypto.randomBytes(4).toString('hex')}.staging`,
+    );
+    let entries;
+    try {
+      entries = await db._runExclusiveTransaction(() =>
+        db._runExclusiveQuery(async () => copyDataDir(dataDir, staging, wal.rows[0])),
+      );
+    } catch (err) {
+      fs.rmSync(staging, { recursive: true, force: true });
+      throw err;
+    }
     const heldMs = Math.round(performance.now() - started);
-    const written = writeSnapshot(tarball, msg.file);
+    const written = writeTarGz(staging, entries, msg.file).finally(() =>
+      fs.promises.rm(staging, { recursive: true, force: true }),
+    );
     written.catch(() => undefined);
     dumps.set(msg.file, written);
-    return { heldMs, tarBytes: tarball.size };
+    return { heldMs };
   });
 }
 
