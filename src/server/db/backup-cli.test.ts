@@ -177,7 +177,7 @@ describe.runIf(!pgAdmin)('npm run backup and restore on the embedded database', 
     expect(offline.code, offline.stderr).toBe(0);
     expect(fs.existsSync(writtenFile(offline.stdout)!)).toBe(true);
     expect(fs.existsSync(path.join(fresh, 'app.lock'))).toBe(false);
-  }, 300_000);
+  }, 480_000);
 
   it('says so when DATA_DIR holds no database, or the file is damaged or not a backup', async () => {
     const empty = tempDir();
@@ -223,7 +223,7 @@ describe.runIf(pgAdmin)('npm run backup and restore on PostgreSQL', () => {
     const res = await fetch(`${next.origin}/api/locations/${id}`);
     expect(res.status).toBe(200);
     expect(await next.stop()).toBe(0);
-  }, 300_000);
+  }, 480_000);
 
   it('refuses an embedded snapshot while DATABASE_URL is set, and the reverse', async () => {
     const dir = tempDir();

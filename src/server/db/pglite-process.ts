@@ -59,7 +59,7 @@ export interface PgliteProcessOptions {
   restarting?: (reason: Error) => void;
 }
 
-/** The longest a snapshot may hold the database (its CHECKPOINT and the read of the folder) before
+/** The longest a snapshot may hold the database (its CHECKPOINT and the copy of the folder) before
  * the process is ended and started again, as a statement past its limit is: long enough for a
  * large folder on a slow disk, short enough that a stuck read does not hold requests for good. */
 export const SNAPSHOT_TIME_LIMIT_MS = 120_000;
@@ -367,10 +367,10 @@ export class PgliteProcess implements PgliteLikeClient {
   }
 
   /**
-   * Writes a consistent snapshot of the database to `file` (created; it must not exist): PGlite's
-   * own dumpDataDir tarball, gzipped, read while no transaction is open (pglite-worker.mjs). The
-   * read holds every other call back, as one statement would, and is timed like one (with
-   * SNAPSHOT_TIME_LIMIT_MS); the compression runs while the database serves calls again.
+   * Writes a consistent snapshot of the database to `file` (created; it must not exist): a gzipped
+   * tarball of its folder, copied while no transaction is open (pglite-worker.mjs, decision 0509).
+   * The copy holds every other call back, as one statement would, and is timed like one (with
+   * SNAPSHOT_TIME_LIMIT_MS); the tarball is written while the database serves calls again.
    */
   async snapshot(file: string): Promise<SnapshotWritten> {
     const taken = await this.call<{ heldMs: number }>({ op: 'dump', file });

@@ -158,7 +158,7 @@ export async function restoreDataDir(
       );
     }
     if (keptAt && fs.existsSync(keptAt)) throw new BackupError(`${keptAt} already exists: try again in a second`);
-    // PGlite's own loading of a dumpDataDir tarball, in a folder of its own: the database is opened
+    // PGlite's own loading of a data folder's tarball (decision 0509), in a folder of its own: the database is opened
     // (recovering as after a crash, to the instant of the snapshot) and closed cleanly before it
     // takes the place of anything.
     let places: number | null;
