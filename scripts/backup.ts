@@ -26,7 +26,8 @@ async function main(): Promise<number> {
     console.error(USAGE);
     return 2;
   }
-  const env = readEnv();
+  // No page is served here: production's PUBLIC_URL requirement does not apply to this command.
+  const env = readEnv({ ...process.env, NODE_ENV: 'development' });
   const kind = env.DATABASE_URL ? 'postgres' : 'pglite';
   const named = args[0];
   const dir = named ?? env.BACKUP_DIR ?? DEFAULT_BACKUP_DIR;

@@ -28,7 +28,8 @@ async function main(): Promise<number> {
     return 2;
   }
   const file = path.resolve(files[0]!);
-  const env = readEnv();
+  // No page is served here: production's PUBLIC_URL requirement does not apply to this command.
+  const env = readEnv({ ...process.env, NODE_ENV: 'development' });
   const kind = snapshotKindOf(file);
   if (kind === 'pglite' && env.DATABASE_URL) {
     throw new BackupError(

@@ -181,7 +181,14 @@ describe.runIf(!pgAdmin)('npm run backup and restore on the embedded database', 
 
   it('says so when DATA_DIR holds no database, or the file is damaged or not a backup', async () => {
     const empty = tempDir();
-    const none = await run('backup', [], { DATA_DIR: empty, BACKUP_DIR: empty });
+    // As an operator's shell may have it: production without PUBLIC_URL, which serving needs and
+    // a backup does not.
+    const none = await run('backup', [], {
+      DATA_DIR: empty,
+      BACKUP_DIR: empty,
+      NODE_ENV: 'production',
+      PUBLIC_URL: '',
+    });
     expect(none.code).toBe(1);
     expect(none.stderr).toContain(`There is no database in ${empty}`);
     expect(fs.readdirSync(empty)).toEqual([]);
