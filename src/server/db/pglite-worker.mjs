@@ -137,7 +137,8 @@ function dump(msg) {
     if (dataDir.startsWith('memory://')) throw new Error('An in-memory database has no folder to snapshot');
     const started = performance.now();
     await db.query('CHECKPOINT');
-    // Recovery reads from the checkpoint's redo point to the end of the WAL written.
+    // Recovery reads from the checkpoint's redo point to the end of the WAL written. Nothing writes
+    // between this and the copy: calls outside a transaction wait their turn, and none is open.
     const wal = await db.query(
       'select redo_wal_file as first, pg_walfile_name(pg_current_wal_insert_lsn()) as last from pg_control_checkpoint()',
     );
