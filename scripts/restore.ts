@@ -53,9 +53,9 @@ async function main(): Promise<number> {
 main().then(
   (code) => process.exit(code),
   (err: Error) => {
-    console.error(
-      err instanceof BackupError ? `Restore failed: ${err.message}` : `Restore failed: ${err.stack ?? err}`,
-    );
+    // What the operator can act on alone; a stack only for what would be our own mistake.
+    const known = err instanceof BackupError || typeof (err as NodeJS.ErrnoException).code === 'string';
+    console.error(`Restore failed: ${known ? err.message : (err.stack ?? err)}`);
     process.exit(1);
   },
 );
