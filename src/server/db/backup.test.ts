@@ -14,7 +14,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.js';
-import { testEnv } from '../env.js';
+import { readEnv, testEnv } from '../env.js';
 import { injectJson } from '../test/test-app.js';
 import {
   DAILY_SNAPSHOT_NAME,
@@ -520,5 +520,19 @@ describe(`the daily snapshot on ${kind}`, () => {
     expect(pruneDailySnapshots(dir, 1).map((f) => path.basename(f))).toEqual(names.slice(0, 2));
     expect(fs.readdirSync(dir).sort()).toEqual(names.slice(2).sort());
     expect(pruneDailySnapshots(path.join(dir, 'missing'), 1)).toEqual([]);
+  });
+});
+
+describe('backup settings', () => {
+  it('reads BACKUP_DIR and BACKUP_KEEP, and refuses a BACKUP_KEEP that keeps nothing', () => {
+    const base = { NODE_ENV: 'test' };
+    expect(readEnv(base).BACKUP_DIR).toBeUndefined();
+    expect(readEnv(base).BACKUP_KEEP).toBe(7);
+    const blank = readEnv({ ...base, BACKUP_DIR: '', BACKUP_KEEP: '30' });
+    expect(blank.BACKUP_DIR).toBeUndefined();
+    expect(blank.BACKUP_KEEP).toBe(30);
+    expect(readEnv({ ...base, BACKUP_DIR: '/srv/backups' }).BACKUP_DIR).toBe('/srv/backups');
+    for (const bad of ['0', '-1', '2.5', 'seven'])
+      expect(() => readEnv({ ...base, BACKUP_KEEP: bad })).toThrow(/BACKUP_KEEP/);
   });
 });
