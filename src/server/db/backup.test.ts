@@ -8,6 +8,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -188,8 +189,7 @@ describe(`backups on ${kind}`, () => {
       fs.writeFileSync(path.join(walDir, spare), Buffer.alloc(1 << 20, 1));
       const file = (await writeSnapshot(sourceOf(database, target), path.join(tempDir(), snapshotFileName(kind)))).file;
       await database.close();
-      const { gunzipSync } = await import('node:zlib');
-      const tar = gunzipSync(fs.readFileSync(file));
+      const tar = zlib.gunzipSync(fs.readFileSync(file));
       const names: string[] = [];
       for (let at = 0; at + 512 <= tar.length && tar[at] !== 0; ) {
         names.push(
@@ -310,7 +310,6 @@ describe(`damaged snapshots on ${kind}`, () => {
   it.runIf(!pgAdmin)(
     'refuses a tarball whose content does not match its checksums, or that is not a data folder',
     async () => {
-      const zlib = await import('node:zlib');
       const tar = zlib.gunzipSync(fs.readFileSync(file));
       const flipped = Buffer.from(tar);
       flipped[100] = flipped[100]! ^ 0xff; // inside the first header (its mode field)
