@@ -65,6 +65,11 @@ export const envSchema = z.object({
   TRANSLATE_URL: z.string().url().default('https://libretranslate.com'),
   MAP_TILE_URL: z.string().min(1).default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
   SEED: bool.default(true),
+  /** Folder of backups (decision 0512): `npm run backup` writes there (./backups when unset), and
+   * when it is set the server takes a snapshot of its own there once a day. */
+  BACKUP_DIR: z.preprocess(emptyAsUndefined, z.string().min(1).optional()),
+  /** How many of the daily snapshots in BACKUP_DIR are kept (the newest); older ones are deleted. */
+  BACKUP_KEEP: z.coerce.number().int().min(1).max(3650).default(7),
   /** The in-process search index (decision 0504): `off` answers every search in SQL (it is read
    * from process.env by modules/locations/search-index/sync.ts; validated here at start). */
   SEARCH_INDEX: z.enum(['on', 'off']).default('on'),

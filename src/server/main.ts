@@ -1,6 +1,8 @@
 // The server process: read the environment, open and migrate the database, seed it on first
 // start, listen, and close everything cleanly on SIGINT/SIGTERM.
 import { buildApp } from './app.js';
+import { type ControlChannel, openControlChannel } from './db/backup-control.js';
+import { scheduleDailySnapshots } from './db/backup-daily.js';
 import { type Database, openDatabase } from './db/connect.js';
 import { DataDirLockedError } from './db/lock.js';
 import { runMigrations } from './db/migrate.js';
@@ -40,6 +42,9 @@ async function main() {
     closing = true;
     console.log(`${reason}: closing`);
     try {
+      await control?.close();
+      // A daily snapshot being written is finished before the database closes under it.
+      await stopDailySnapshots();
       await app?.close();
     } finally {
       await database.close();
@@ -53,7 +58,19 @@ async function main() {
   if (process.send) process.on('disconnect', () => void shutdown('npm start ended'));
 
   let app: Awaited<ReturnType<typeof buildApp>> | undefined;
+  let control: ControlChannel | null = null;
+  let stopDailySnapshots = async () => {};
+  // The app's JSON log once it exists; plain lines before, as the other start messages.
+  const log = {
+    info: (msg: string) => (app ? app.log.info(msg) : console.log(msg)),
+    warn: (msg: string) => (app ? app.log.warn(msg) : console.warn(msg)),
+  };
   try {
+    // `npm run backup` reaches an embedded database through this server (decision 0511), from the
+    // moment it holds the folder: a snapshot waits for a migration's transaction like any other.
+    if (database.kind === 'pglite' && !env.DATA_DIR.startsWith('memory://')) {
+      control = await openControlChannel(env.DATA_DIR, database, log);
+    }
     await runMigrations(database);
     if (env.SEED && (await isDatabaseEmpty(database.db))) {
       const n = await seedDatabase(database.db);
@@ -62,8 +79,11 @@ async function main() {
     for (const hook of onStartHooks) await hook(database.db, env);
     app = await buildApp({ env, database, clientDir: CLIENT_DIR });
     await app.listen({ port: env.PORT, host: env.HOST });
+    // BACKUP_DIR set: a snapshot of the database once a day (decision 0512).
+    stopDailySnapshots = scheduleDailySnapshots(database, env, log);
   } catch (err) {
     console.error(err);
+    await control?.close();
     await database.close();
     process.exit(1);
   }

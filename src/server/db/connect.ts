@@ -7,7 +7,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import { POOL_WAIT_MS, STATEMENT_TIMEOUT_MS } from './limits.js';
 import { lockDataDir } from './lock.js';
-import { type DatabaseMemory, PgliteProcess } from './pglite-process.js';
+import { type DatabaseMemory, PgliteProcess, type SnapshotWritten } from './pglite-process.js';
 import * as schema from './schema.js';
 import { scrubText } from '../lib/scrub-log-text.js';
 
@@ -20,6 +20,8 @@ export interface Database {
   close(): Promise<void>;
   /** Embedded database only: its process's resident memory (the benchmark reports it). */
   memory?(opts?: { resetPeak?: boolean }): Promise<DatabaseMemory>;
+  /** Embedded database only: writes a consistent snapshot of it to a new file (backup.ts). */
+  snapshot?(file: string): Promise<SnapshotWritten>;
   /**
    * PostgreSQL only: hears NOTIFY on `channel` from every process sharing the database, on a
    * connection of its own (a pooled one would be handed to queries). `onLost` is called once if
@@ -115,6 +117,7 @@ export async function openDatabase(opts: ConnectOptions): Promise<Database> {
       db,
       kind: 'pglite',
       memory: (opts) => client.memory(opts),
+      snapshot: (file) => client.snapshot(file),
       close: async () => {
         try {
           await client.close();

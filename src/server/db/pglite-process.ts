@@ -32,7 +32,7 @@ export interface PgliteLikeClient {
  * them, planned afresh with their values. */
 export const KEEP_PREPARED = '/* keep prepared */';
 
-type Op = 'query' | 'begin' | 'end' | 'memory' | 'close';
+type Op = 'query' | 'begin' | 'end' | 'memory' | 'close' | 'dump' | 'dumpWritten';
 type Message = { op: Op; tx?: number } & Record<string, unknown>;
 /** A call sent to the current process and not answered yet. */
 interface Call {
@@ -58,6 +58,20 @@ export interface PgliteProcessOptions {
   /** Told why, each time the process is about to be started again. */
   restarting?: (reason: Error) => void;
 }
+
+/** The longest a snapshot may hold the database (its CHECKPOINT and the copy of the folder) before
+ * the process is ended and started again, as a statement past its limit is: long enough for a
+ * large folder on a slow disk, short enough that a stuck read does not hold requests for good. */
+export const SNAPSHOT_TIME_LIMIT_MS = 120_000;
+
+/** A snapshot written by snapshot(): its file's size, and how long it held the database. */
+export interface SnapshotWritten {
+  bytes: number;
+  heldMs: number;
+}
+
+/** Calls that do not run SQL (nor wait for it), so are never the one timed. */
+const UNTIMED: ReadonlySet<Op> = new Set(['memory', 'close', 'dumpWritten']);
 
 /** The database process's resident memory, now and at its peak (bytes; the peak is Linux only). */
 export interface DatabaseMemory {
@@ -200,7 +214,7 @@ export class PgliteProcess implements PgliteLikeClient {
    */
   private running(): number | undefined {
     for (const [id, call] of this.pending) {
-      if (call.op === 'memory' || call.op === 'close') continue;
+      if (UNTIMED.has(call.op)) continue;
       if (call.tx === this.openTx) return id;
     }
     return undefined;
@@ -216,15 +230,16 @@ export class PgliteProcess implements PgliteLikeClient {
     if (id === undefined) return;
     // A timer that fires late, because this thread was busy, could find the answer already waiting
     // in the channel: setImmediate runs after the channel is read, and the answer clears `timed`.
-    const timer = setTimeout(() => setImmediate(() => this.expired(id)), this.limitMs);
+    const limit = this.pending.get(id)?.op === 'dump' ? Math.max(this.limitMs, SNAPSHOT_TIME_LIMIT_MS) : this.limitMs;
+    const timer = setTimeout(() => setImmediate(() => this.expired(id, limit)), limit);
     timer.unref();
     this.timed = { id, timer };
   }
 
-  private expired(id: number): void {
+  private expired(id: number, limitMs: number): void {
     if (this.timed?.id !== id) return;
     this.timed = null;
-    const limit = `the time limit of ${this.limitMs} ms`;
+    const limit = `the time limit of ${limitMs} ms`;
     // SQLSTATE 57014 as PostgreSQL's own cancelled statement: answered 503 with Retry-After.
     const err = Object.assign(
       new Error(
@@ -349,6 +364,18 @@ export class PgliteProcess implements PgliteLikeClient {
    * starts a new high-water mark, so that the next call's peak is that stretch's alone (Linux). */
   memory(opts: { resetPeak?: boolean } = {}): Promise<DatabaseMemory> {
     return this.call<DatabaseMemory>({ op: 'memory', resetPeak: opts.resetPeak === true });
+  }
+
+  /**
+   * Writes a consistent snapshot of the database to `file` (created; it must not exist): a gzipped
+   * tarball of its folder, copied while no transaction is open (pglite-worker.mjs, decision 0509).
+   * The copy holds every other call back, as one statement would, and is timed like one (with
+   * SNAPSHOT_TIME_LIMIT_MS); the tarball is written while the database serves calls again.
+   */
+  async snapshot(file: string): Promise<SnapshotWritten> {
+    const taken = await this.call<{ heldMs: number }>({ op: 'dump', file });
+    const { bytes } = await this.call<{ bytes: number }>({ op: 'dumpWritten', file });
+    return { bytes, heldMs: taken.heldMs };
   }
 
   /** Closes the database (its files are consistent afterwards) and waits for its process to end.

@@ -2,13 +2,16 @@
 // thread that calls it; here that is this process, started by the app (pglite-process.ts), so the
 // thread serving HTTP never waits on SQL and the database's memory is its own. Plain JavaScript so
 // that Node loads it as it is under every runner (tsx, Vitest, the bench).
-// Protocol over the IPC channel: {id, op: 'query'|'begin'|'end'|'close'|'memory', ...} →
-// {id, ok, value|error}. A call that runs past the app's time limit is ended by killing this
+// Protocol over the IPC channel: {id, op: 'query'|'begin'|'end'|'close'|'memory'|'dump'|'dumpWritten',
+// ...} → {id, ok, value|error}. A call that runs past the app's time limit is ended by killing this
 // process (pglite-process.ts): PGlite cannot be interrupted otherwise.
+import crypto from 'node:crypto';
 import fs from 'node:fs';
+import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
+import { copyDataDir, writeTarGz } from './pglite-snapshot.mjs';
 import { StatementCache } from './pglite-statements.mjs';
 
 const identity = (value) => value;
@@ -117,7 +120,61 @@ function inTurn(run) {
   return result;
 }
 
+/** Snapshots taken and being compressed, by their file's path (each file is a new one). */
+const dumps = new Map();
+
+/**
+ * A consistent snapshot of the data folder (decision 0509), taken in turn with the other calls
+ * outside a transaction: a CHECKPOINT writes the buffer cache out (so that a restored copy replays
+ * almost no WAL), then, holding PGlite's transaction and query mutexes so that no transaction is
+ * open and no statement runs, the folder's files are copied beside it (pglite-snapshot.mjs). Only
+ * that holds other calls back; the tarball is written from the copy afterwards ('dumpWritten'
+ * waits for it).
+ */
+function dump(msg) {
+  return inTurn(async () => {
+    const dataDir = process.env.KC_PGLITE_DATA_DIR;
+    if (dataDir.startsWith('memory://')) throw new Error('An in-memory database has no folder to snapshot');
+    const started = performance.now();
+    await db.query('CHECKPOINT');
+    // Recovery reads from the checkpoint's redo point to the end of the WAL written. Nothing writes
+    // between this and the copy: calls outside a transaction wait their turn, and none is open.
+    const wal = await db.query(
+      'select redo_wal_file as first, pg_walfile_name(pg_current_wal_insert_lsn()) as last from pg_control_checkpoint()',
+    );
+    const staging = path.join(
+      path.dirname(dataDir),
+      `snapshot-${process.pid}-${crypto.randomBytes(4).toString('hex')}.staging`,
+    );
+    let entries;
+    try {
+      entries = await db._runExclusiveTransaction(() =>
+        db._runExclusiveQuery(async () => copyDataDir(dataDir, staging, wal.rows[0])),
+      );
+    } catch (err) {
+      fs.rmSync(staging, { recursive: true, force: true });
+      throw err;
+    }
+    const heldMs = Math.round(performance.now() - started);
+    const written = writeTarGz(staging, entries, msg.file).finally(() =>
+      fs.promises.rm(staging, { recursive: true, force: true }),
+    );
+    written.catch(() => undefined);
+    dumps.set(msg.file, written);
+    return { heldMs };
+  });
+}
+
+async function dumpWritten(msg) {
+  const written = dumps.get(msg.file);
+  if (!written) throw new Error(`No snapshot is being written to ${msg.file}`);
+  dumps.delete(msg.file);
+  return { bytes: await written };
+}
+
 const ops = {
+  dump,
+  dumpWritten,
   query: (msg) => (msg.tx === undefined ? inTurn(() => query(msg)) : query(msg)),
   begin: (msg) => inTurn(() => begin(msg.id)),
   end,
