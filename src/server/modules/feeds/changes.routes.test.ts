@@ -121,4 +121,38 @@ describe('change feeds', () => {
     expect(res.statusCode).toBe(400);
     expect(Object.keys(res.json().errors)).toEqual(['season']);
   });
+
+  it('lists a place held for review only once approved, added when approved; a rejected one never', async () => {
+    const untrusted = { remoteAddress: '198.51.100.77', headers: { 'x-session-id': 'held-feed-author' } };
+    const held = await injectJson(
+      t.app,
+      'POST',
+      '/api/locations',
+      { name: 'Changefeed Held Meadow', category: 'park', address: '2 Main St, Kansas City, MO 64105' },
+      untrusted,
+    );
+    expect(held.json().review).toBe('pending');
+    await injectJson(
+      t.app,
+      'POST',
+      '/api/locations',
+      { name: 'Changefeed Junk Meadow', category: 'park', address: '3 Main St, Kansas City, MO 64105' },
+      { ...untrusted, remoteAddress: '198.51.100.78' },
+    );
+    const titles = async () => (await feedOf('/changes.atom?q=changefeed%20meadow')).feed.items.map((i) => i.title);
+    expect(await titles()).toEqual([]);
+    const queue = (await t.app.inject({ method: 'GET', url: '/api/admin/pending', headers: { cookie } })).json() as {
+      items: { id: number; name: string }[];
+    };
+    const idOf = (name: string) => queue.items.find((i) => i.name === name)!.id;
+    expect(
+      (await admin('POST', '/api/admin/pending/decide', { ids: [idOf('Changefeed Held Meadow')], decision: 'approve' }))
+        .statusCode,
+    ).toBe(200);
+    expect(
+      (await admin('POST', '/api/admin/pending/decide', { ids: [idOf('Changefeed Junk Meadow')], decision: 'reject' }))
+        .statusCode,
+    ).toBe(200);
+    expect(await titles()).toEqual(['Added: Changefeed Held Meadow']);
+  });
 });

@@ -46,6 +46,8 @@ async function scopeCondition(db: Db, scope: ChangeScope, now: Date): Promise<SQ
 
 const ACTION_KIND: Record<string, ChangeKind> = {
   create: 'added',
+  // A place held for review is added when an administrator approves it (decision 0403).
+  approve: 'added',
   update: 'changed',
   revert: 'reverted',
   show: 'shown',
@@ -57,7 +59,10 @@ export async function readChanges(db: Db, scope: ChangeScope, now: Date, limit =
     db,
     sql`select r.id, r.action, r.before, r.after, r.created_at, l.id as place_id, l.slug, l.name, l.category
           from revisions r join locations l on l.id = r.entity_id
-         where r.entity_type = 'location' and r.action in ('create', 'update', 'revert', 'show') and ${where}
+         where r.entity_type = 'location' and r.action in ('create', 'update', 'revert', 'show', 'approve') and ${where}
+           -- What happened before a held place was approved was not public.
+           and not exists (select 1 from revisions a where a.entity_type = 'location' and a.entity_id = r.entity_id
+                             and a.action = 'approve' and a.id > r.id)
          order by r.created_at desc, r.id desc
          limit ${limit}`,
   );
@@ -127,7 +132,8 @@ async function readRemovals(db: Db, f: SearchFilters, limit: number): Promise<Ch
                (select coalesce(json_agg(lt.tag_id), '[]'::json) from location_tags lt where lt.location_id = l.id) as tag_ids
           from revisions r left join locations l on l.id = r.entity_id
          where r.entity_type = 'location'
-           and (r.action in ('hide', 'delete') or (r.action = 'revert' and (r.after->>'hidden') = 'true'))
+           and (r.action in ('hide', 'delete')
+                or (r.action = 'revert' and (r.after->>'hidden') = 'true' and coalesce(r.before->>'hidden', 'false') = 'false'))
            and (l.id is null or not ${isPublicPlace()})
            ${conds.length ? sql`and ${sql.join(conds, sql` and `)}` : sql``}
          order by r.created_at desc, r.id desc
