@@ -10,6 +10,7 @@ import {
   PAGE_SIZE_WIDE,
 } from '../../../shared/constants';
 import { readHeaders, throwIfResNotOk } from '../../lib/api';
+import { hasAwaitingReview } from '../../lib/awaiting-review';
 
 export interface Point {
   lat: number;
@@ -101,6 +102,9 @@ export function useLocationPage(
     enabled,
     staleTime: LISTING_STALE_MS,
     retry: LISTING_RETRIES,
+    // The server renders the public's results; a contributor with a place waiting for review asks
+    // again at once, to see their own among them (decision 0403).
+    refetchOnMount: hasAwaitingReview() ? 'always' : true,
     placeholderData: keepPreviousData,
     queryFn: async ({ signal }): Promise<LocationPage> => {
       const res = await fetch(`/api/locations?${qs}`, { credentials: 'include', signal, headers: readHeaders() });
