@@ -19,6 +19,7 @@ import { isValidUrlOrEmpty } from '../../../shared/schemas/location.js';
 import { looksLikeHtml } from '../../../shared/schemas/tag.js';
 import { HttpError } from '../../http-error.js';
 import { sanitizeDescription } from '../../lib/sanitize-description.js';
+import { cleanName } from '../../../shared/names.js';
 
 export const MAX_IMPORT_ROWS = 20_000;
 
@@ -89,7 +90,8 @@ export function parseImportCsv(buf: Buffer): { rows: ImportRow[]; errors: string
 }
 
 function checkRow(rec: Record<string, string>): Omit<ImportRow, 'row'> | string {
-  const name = (rec.name ?? '').trim();
+  // Names as the forms store them: nothing invisible, compatibility forms folded (decision 0404).
+  const name = cleanName(rec.name ?? '').trim();
   if (!name) return 'Name is required';
   if (name.length > NAME_MAX) return `Name must be at most ${NAME_MAX} characters`;
   if (looksLikeHtml(name)) return 'HTML is not allowed in the name';
@@ -117,7 +119,7 @@ function checkRow(rec: Record<string, string>): Omit<ImportRow, 'row'> | string 
   const tags: string[] = [];
   const seen = new Set<string>();
   for (const raw of (rec.tags ?? '').split(',')) {
-    const tag = raw.trim();
+    const tag = cleanName(raw).trim();
     if (!tag) continue;
     if (tag.length > TAG_NAME_MAX) return `Tag names must be at most ${TAG_NAME_MAX} characters`;
     if (looksLikeHtml(tag)) return 'HTML tags are not allowed in tag name';
