@@ -2,8 +2,7 @@
 // work) and managing tags, at desktop and phone size, by mouse and by keyboard alone.
 import fs from 'node:fs';
 import type { Locator, Page } from '@playwright/test';
-import { expect, expectNoAxeViolations, isPhone, test, uniqueName } from './support/fixtures';
-import { LOCAL_STORAGE_ENGAGEMENT_KEY } from '../src/shared/constants';
+import { asAuthor, expect, expectNoAxeViolations, isPhone, test, uniqueName } from './support/fixtures';
 
 const SHOTS = '/tmp/shots-add';
 fs.mkdirSync(SHOTS, { recursive: true });
@@ -52,10 +51,7 @@ async function fillPlace(dialog: Locator, p: Place) {
 /** The place as its author finds it: a new place waits for review (decision 0403), and only the
  * browser that added it (its session id, as the app sends it) sees it meanwhile. */
 async function findByName(page: Page, name: string) {
-  const session = await page.evaluate((key) => localStorage.getItem(key) ?? '', LOCAL_STORAGE_ENGAGEMENT_KEY);
-  const res = await page.request.get(`/api/locations?${new URLSearchParams({ search: name })}`, {
-    headers: { 'x-session-id': session },
-  });
+  const res = await page.request.get(`/api/locations?${new URLSearchParams({ search: name })}`, await asAuthor(page));
   expect(res.ok()).toBeTruthy();
   const list = (await res.json()) as Array<Record<string, any>>;
   return list.find((l) => l.name === name);

@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { BrowserContext, Page } from '@playwright/test';
-import { expect, expectNoAxeViolations, isPhone, test, uniqueName } from './support/fixtures';
+import { asAuthor, expect, expectNoAxeViolations, isPhone, test, uniqueName } from './support/fixtures';
 
 // The service worker is blocked in the other specs (playwright.config.ts); here it is the subject.
 test.use({ serviceWorkers: 'allow' });
@@ -142,7 +142,7 @@ test('writes offline say they need a connection and keep what was typed', async 
   await context.setOffline(false);
   await dialog.getByRole('button', { name: 'Add Location' }).click();
   await expect(toast(page).filter({ hasText: 'Location added successfully!' })).toBeVisible();
-  const res = await page.request.get(`/api/locations?${new URLSearchParams({ search: name })}`);
+  const res = await page.request.get(`/api/locations?${new URLSearchParams({ search: name })}`, await asAuthor(page));
   expect(((await res.json()) as Array<{ name: string }>).map((l) => l.name)).toContain(name);
 });
 

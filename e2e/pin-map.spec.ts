@@ -3,7 +3,7 @@
 // the pin, and by the arrow keys when the map has focus (each move announced politely); typed
 // coordinates move the pin; what is saved is the pin's point; axe clean; English and Spanish.
 import type { Locator, Page } from '@playwright/test';
-import { expect, expectNoAxeViolations, isPhone, test, uniqueName } from './support/fixtures';
+import { asAuthor, expect, expectNoAxeViolations, isPhone, test, uniqueName } from './support/fixtures';
 
 test.describe.configure({ timeout: 120_000 });
 
@@ -89,7 +89,7 @@ test('in the add dialog the pin is placed by a click, dragged, and moved with th
   await dialog.getByLabel(/^Description/).fill('Placed with the pin.');
   await dialog.getByRole('button', { name: 'Add Location' }).click();
   await expect(dialog).toBeHidden();
-  const res = await page.request.get(`/api/locations?${new URLSearchParams({ search: name })}`);
+  const res = await page.request.get(`/api/locations?${new URLSearchParams({ search: name })}`, await asAuthor(page));
   const saved = ((await res.json()) as Array<{ name: string; latitude: number; longitude: number }>).find(
     (l) => l.name === name,
   );

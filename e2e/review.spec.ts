@@ -37,7 +37,7 @@ test('a new place waits for review: its author sees it marked, nobody else does 
   const card = page.getByTestId('location-card').filter({ hasText: name });
   await expect(card).toBeVisible();
   await expect(card.getByTestId('waiting-for-review')).toHaveText('Waiting for review');
-  await card.getByRole('link', { name }).click();
+  await card.getByRole('link', { name, exact: true }).click();
   await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
   await expect(page.getByText('Only you can see this place until the directory team approves it.')).toBeVisible();
   await expectNoAxeViolations(page);

@@ -3,6 +3,7 @@
 // creates each test's own data with unique names, and the axe check.
 import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type APIRequestContext, type Page, request as requests } from '@playwright/test';
+import { LOCAL_STORAGE_ENGAGEMENT_KEY } from '../../src/shared/constants';
 
 export const COOKIE_CONSENT_KEY = 'cookie_consent';
 
@@ -125,6 +126,13 @@ export async function expectNoAxeViolations(page: Page, include?: string) {
     (v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`,
   );
   expect(summary, summary.join('\n')).toEqual([]);
+}
+
+/** The headers of a read as the page's own contributor makes it: a place it added waits for review
+ * (decision 0403) and only the browser that added it (its session id, as the app sends it) sees it. */
+export async function asAuthor(page: Page): Promise<{ headers: Record<string, string> }> {
+  const session = await page.evaluate((key) => localStorage.getItem(key) ?? '', LOCAL_STORAGE_ENGAGEMENT_KEY);
+  return { headers: { 'x-session-id': session } };
 }
 
 export const isPhone = (page: Page) => (page.viewportSize()?.width ?? 1280) < 768;

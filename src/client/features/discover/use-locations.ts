@@ -100,11 +100,11 @@ export function useLocationPage(
   return useQuery({
     queryKey: listingKey(qs, lastSearchTime),
     enabled,
-    staleTime: LISTING_STALE_MS,
-    retry: LISTING_RETRIES,
     // The server renders the public's results; a contributor with a place waiting for review asks
     // again at once, to see their own among them (decision 0403).
+    staleTime: hasAwaitingReview() ? 0 : LISTING_STALE_MS,
     refetchOnMount: hasAwaitingReview() ? 'always' : true,
+    retry: LISTING_RETRIES,
     placeholderData: keepPreviousData,
     queryFn: async ({ signal }): Promise<LocationPage> => {
       const res = await fetch(`/api/locations?${qs}`, { credentials: 'include', signal, headers: readHeaders() });
