@@ -34,6 +34,7 @@ describe('useDiscoverState', () => {
       tagIds: [3, 7],
       openNow: false,
       inSeason: false,
+      near: false,
     });
     expect(result.current.state.page).toBe(2);
     expect(result.current.state.view).toBe('map');
