@@ -5,7 +5,7 @@ import { buildApp } from '../app.js';
 import { testEnv } from '../env.js';
 import { leaveRoomInWindow } from '../test/clock.js';
 import { jsonHeaders, type TestApp, useTestApp } from '../test/test-app.js';
-import { clientKey } from './client-identity.js';
+import { clientKey, logUrl } from './client-identity.js';
 
 const SIGN_IN_WINDOW_MS = 15 * 60_000;
 let n = 0;
@@ -126,6 +126,29 @@ describe('client identity', () => {
     const clients = lines.map((l) => JSON.parse(l).req?.client).filter(Boolean);
     expect(clients.length).toBeGreaterThanOrEqual(3);
     expect(clients.every((c: string) => /^[0-9a-f]{32}$/.test(c))).toBe(true);
+  });
+
+  it('logs no position: the values of lat and lng are left out of every logged URL', async () => {
+    const lines: string[] = [];
+    const logged = await buildApp({
+      env: testEnv(),
+      database: proxied.database,
+      logger: { level: 'info', stream: { write: (line: string) => lines.push(line) } },
+    });
+    await logged.ready();
+    try {
+      const search = '/api/locations?lat=39.123&lng=-94.579&radius=5&limit=2&offset=0';
+      expect((await logged.inject({ method: 'GET', url: search })).statusCode).toBe(200);
+      // A refused request is logged too.
+      await logged.inject({ method: 'GET', url: '/api/locations?LAT=39.456&lng=x-94.987&radius=-1' });
+    } finally {
+      await logged.close();
+    }
+    const text = lines.join('');
+    for (const value of ['39.123', '94.579', '39.456', '94.987']) expect(text).not.toContain(value);
+    const urls = lines.map((l) => JSON.parse(l).req?.url).filter(Boolean);
+    expect(urls).toContain('/api/locations?lat=-&lng=-&radius=5&limit=2&offset=0');
+    expect(logUrl('/discover/lat=1?q=flat=2&lat=3#lng=4')).toBe('/discover/lat=1?q=flat=2&lat=-#lng=4');
   });
 
   it('clientKey: IPv4 as it is, IPv6 by its /64, IPv4-mapped IPv6 as IPv4', () => {

@@ -81,12 +81,21 @@ export function makeClientHasher(salt: string) {
       .slice(0, 32);
 }
 
+/** A URL as logs may show it: the values of `lat` and `lng` left out. A radius search "near me"
+ * sends the visitor's own position in them, which is never logged (decision 0905). */
+export function logUrl(url: string): string {
+  const q = url.indexOf('?');
+  if (q < 0) return url;
+  return url.slice(0, q) + url.slice(q).replace(/([?&](?:lat|lng)=)[^&#]*/gi, '$1-');
+}
+
 /** Fastify's `req` log serializer without the client's address (Fastify's own logs remoteAddress
- * and remotePort): the client appears as the same salted hash the rate limits use (decision 0705). */
+ * and remotePort): the client appears as the same salted hash the rate limits use (decision 0705),
+ * the URL without a position (decision 0905). */
 export function requestLogSerializer(clientHash: (request: FastifyRequest) => string) {
   return (request: FastifyRequest) => ({
     method: request.method,
-    url: request.url,
+    url: logUrl(request.url),
     host: request.host,
     client: typeof request.ip === 'string' ? clientHash(request) : undefined,
   });
