@@ -1,25 +1,20 @@
-// "Use my location" (decision 0905): the visitor's position from the browser's geolocation, kept in
-// this page's memory only. It is never written to the URL (which says `near=me`), to storage or to a
-// log; the searches send it to the API as the latitude and longitude of a radius search, as an
-// address's point is sent, rounded to 3 decimals (about 100 m: enough for a radius in miles).
+// "Use my location" (decision 0905): the visitor's position, kept in this page's memory only, and
+// only while the search is near them. It is never written to the URL (which says `near=me`), to
+// storage or to a log; the searches send it to the API as the latitude and longitude of a radius
+// search, as an address's point is sent. Asking the browser (locate.ts) is loaded when first needed.
 import { useSyncExternalStore } from 'react';
+import type { LocateFailure } from './locate';
 import type { Point } from './use-locations';
 
-export type LocateFailure = 'denied' | 'unavailable' | 'unsupported';
-
-/** How long the browser may take to answer, and how old a position it may hand back. */
-export const LOCATE_TIMEOUT_MS = 15_000;
-const LOCATE_MAX_AGE_MS = 5 * 60_000;
+export type { LocateFailure };
 
 let position: Point | null = null;
 const listeners = new Set<() => void>();
 
-function setPosition(next: Point | null) {
+function setPosition(next: Point | null): void {
   position = next;
   for (const listener of listeners) listener();
 }
-
-const round = (n: number) => Math.round(n * 1000) / 1000;
 
 /** The position found by the last successful locate() of this page, or null. */
 export function usePosition(): Point | null {
@@ -33,32 +28,17 @@ export function usePosition(): Point | null {
   );
 }
 
-/** Forgets the position (the "Near your location" filter was removed). */
+/** Forgets the position (the search is no longer near the visitor). */
 export function forgetPosition(): void {
-  setPosition(null);
+  if (position) setPosition(null);
 }
 
-let pending: Promise<Point> | null = null;
-
-/** Asks the browser where the visitor is (it may ask them first); one question at a time. */
-export function locate(): Promise<Point> {
-  if (pending) return pending;
-  const geolocation = typeof navigator !== 'undefined' ? navigator.geolocation : undefined;
-  if (!geolocation || (typeof window !== 'undefined' && window.isSecureContext === false)) {
-    return Promise.reject<Point>('unsupported' satisfies LocateFailure);
-  }
-  pending = new Promise<Point>((resolve, reject) => {
-    geolocation.getCurrentPosition(
-      (found) => {
-        const point = { lat: round(found.coords.latitude), lng: round(found.coords.longitude) };
-        setPosition(point);
-        resolve(point);
-      },
-      (error) => reject((error.code === error.PERMISSION_DENIED ? 'denied' : 'unavailable') satisfies LocateFailure),
-      { enableHighAccuracy: false, timeout: LOCATE_TIMEOUT_MS, maximumAge: LOCATE_MAX_AGE_MS },
-    );
-  }).finally(() => {
-    pending = null;
+/** Asks the browser where the visitor is and keeps the answer; rejects with a LocateFailure. */
+export async function locate(): Promise<Point> {
+  const mod = await import('./locate').catch(() => {
+    throw 'unavailable' satisfies LocateFailure;
   });
-  return pending;
+  const point = await mod.locate();
+  setPosition(point);
+  return point;
 }
