@@ -147,3 +147,13 @@ test('a language chosen before the page is live is the language it switches to',
   await expect(tab.getByRole('heading', { level: 1, name: 'Encuentra recursos verdes' })).toBeVisible();
   await expect(tab.locator('html')).toHaveAttribute('lang', 'es');
 });
+
+test("a page whose own file cannot be fetched still goes live: the header's buttons answer", async ({ page }) => {
+  const tab = await rawTab(page.context(), 'en');
+  await tab.route(/\/assets\/about-page-[^/]*\.js$/, (route) => route.abort());
+  await tab.goto('/about', { waitUntil: 'commit' });
+  await expect(tab.getByRole('alert').filter({ hasText: 'This part of the page could not be loaded' })).toBeVisible();
+  await tab.getByRole('button', { name: 'Report Issue' }).click();
+  await expect(tab.getByRole('dialog', { name: 'Report an Issue' })).toBeVisible();
+  await expect(tab.locator('[data-early-kept]')).toHaveCount(0);
+});

@@ -5,10 +5,11 @@
 // the control does happened (a dialog opened, the URL and the results changed …) within 20 s.
 // Reports, per control, how many taps worked, how many of them landed before the page was live
 // (<html data-hydrated>), and how long the result took. Not a test: docs/benchmarks.md keeps the
-// table. Starts the end-to-end server (scripts/e2e-server.ts: the built client, a seeded embedded
-// database) on --port (default 4380) unless --url names a running app; npm run bench:taps builds first.
+// table. Builds, then starts the end-to-end server (scripts/e2e-server.ts: the built client, a seeded
+// embedded database) on --port (default 4380), unless --url names a running app (nothing is built
+// then); --no-build uses the build that is there.
 //   npm run bench:taps -- --runs 10 --only share,edit --cpu 4
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Browser, chromium, devices, type Page } from '@playwright/test';
@@ -234,6 +235,11 @@ async function once(browser: Browser, base: string, control: Control): Promise<O
 async function startServer(): Promise<{ base: string; server: ChildProcess | null }> {
   const given = arg('url', '');
   if (given) return { base: given.replace(/\/$/, ''), server: null };
+  // Its own server serves a fresh build (a running app is never rebuilt under its feet: --url).
+  if (!process.argv.includes('--no-build')) {
+    const build = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
+    if (build.status !== 0) throw new Error('npm run build failed');
+  }
   const server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'scripts/e2e-server.ts')], {
     cwd: root,
     env: { ...process.env, E2E_PORT: String(PORT), E2E_LOG_LEVEL: 'error' },

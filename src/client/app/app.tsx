@@ -1,6 +1,7 @@
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { type ComponentType, lazy, type ReactNode, Suspense, useEffect } from 'react';
 import { LoadBoundary } from '../components/ui/load-boundary';
+import { markLive } from '../lib/live';
 import { Route, Routes, useLocation } from '../lib/router';
 import { DiscoverPage } from '../features/discover';
 import { AppDialogsProvider } from './app-dialogs';
@@ -36,9 +37,7 @@ const NotFoundPage = lazy(loadNotFound);
  * public/early-input.js replays the taps it kept until then (decision 0904), and the end-to-end
  * tests wait for it before they click. */
 function HydrationMark() {
-  useEffect(() => {
-    document.documentElement.dataset.hydrated = 'true';
-  }, []);
+  useEffect(markLive, []);
   return null;
 }
 
