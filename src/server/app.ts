@@ -26,6 +26,7 @@ import { visitorsRoutes } from './modules/visitors/visitors.routes.js';
 import { loadHashSalt, makeClientHasher, requestLogSerializer, trustProxyOption } from './plugins/client-identity.js';
 import { duplicatesRoutes } from './modules/duplicates/duplicates.routes.js';
 import { registerErrorHandling } from './plugins/errors.js';
+import { readEarlyInput } from './plugins/early-input.js';
 import { registerPages } from './plugins/pages.js';
 import { reportsRoutes } from './modules/reports/reports.routes.js';
 import { createRateLimiter, createReadLimiter } from './plugins/rate-limit.js';
@@ -84,7 +85,9 @@ export async function buildApp(deps: AppDeps) {
   app.setSerializerCompiler(serializerCompiler);
 
   registerErrorHandling(app);
-  await registerSecurity(app, env);
+  // The pages' one inline script, allowed by its hash (decision 0904).
+  const earlyInput = readEarlyInput(deps.clientDir);
+  await registerSecurity(app, env, earlyInput ? [earlyInput.source] : []);
 
   const fetchFn = deps.fetch ?? globalThis.fetch;
   // Before the API modules: its hook must see every write they answer.
@@ -124,7 +127,7 @@ export async function buildApp(deps: AppDeps) {
   );
 
   // Also the one not-found handler: JSON for /api/*, the 404 page elsewhere.
-  await registerPages(app, ctx, deps.clientDir);
+  await registerPages(app, ctx, deps.clientDir, earlyInput);
   return app;
 }
 
