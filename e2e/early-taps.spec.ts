@@ -157,3 +157,28 @@ test("a page whose own file cannot be fetched still goes live: the header's butt
   await expect(tab.getByRole('dialog', { name: 'Report an Issue' })).toBeVisible();
   await expect(tab.locator('[data-early-kept]')).toHaveCount(0);
 });
+
+test('on Discover, a word typed and the view switched before the page is live are both acted on', async ({ page }) => {
+  const tab = await rawTab(page.context(), 'en');
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await tab.route(ENTRY, async (route: Route) => {
+    await held;
+    await route.continue();
+  });
+  await tab.goto('/', { waitUntil: 'commit' });
+  await tab.getByRole('searchbox', { name: 'Search' }).fill('orchard');
+  const map = tab.getByRole('button', { name: 'Map', exact: true });
+  await tapOrClick(tab, map);
+  await expect(map).toHaveAttribute('aria-busy', 'true');
+  expect(await isLive(tab)).toBe(false);
+  release();
+  await expect(map).toHaveAttribute('aria-pressed', 'true');
+  await expect(tab.locator('.leaflet-container')).toBeVisible();
+  // The typed word reached the app: the search follows it (300 ms after typing, decision 0201).
+  await expect(tab).toHaveURL(/[?&]q=orchard/);
+  await expect(tab).toHaveURL(/[?&]view=map/);
+  await expect(tab.getByRole('button', { name: 'Remove filter: Search: orchard' })).toBeVisible();
+});
