@@ -91,6 +91,16 @@ describe('useDiscoverState', () => {
     expect(query(result.current.location.search)).toEqual({ q: 'park', page: '2' });
   });
 
+  it('two changes made before the first is rendered both stay (a view switch, then a typed search)', () => {
+    const { result } = renderState('/discover');
+    const { setView, setFilters } = result.current.state;
+    act(() => {
+      setView('map');
+      setFilters({ search: 'orchard' }, 'replace');
+    });
+    expect(query(result.current.location.search)).toEqual({ view: 'map', q: 'orchard' });
+  });
+
   it('Reset clears every filter and the page but keeps the view', () => {
     const { result } = renderState('/discover?q=market&category=park&tags=3&address=x&radius=10&page=2&view=map');
     act(() => result.current.state.reset());
