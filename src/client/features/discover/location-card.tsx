@@ -148,11 +148,12 @@ export function LocationCard({ location, onOpen }: { location: Location; onOpen(
   );
 }
 
-export function LocationCardSkeleton() {
+export function LocationCardSkeleton({ wideOnly = false }: { wideOnly?: boolean }) {
   return (
     <div
       aria-hidden="true"
       data-testid="location-card-skeleton"
+      data-wide-only={wideOnly ? '' : undefined}
       className="flex animate-pulse flex-col gap-3 rounded-lg border border-gray-200 bg-white p-4"
     >
       <div className="h-6 w-2/3 rounded bg-gray-200" />

@@ -56,8 +56,9 @@ export function ResultsList({
           {t('results.loading')}
         </span>
         {Array.from({ length: pageSize }, (_, i) => (
+          // The server's page is the wide one: a phone hides its third placeholder too (styles.css).
           // biome-ignore lint/suspicious/noArrayIndexKey: identical placeholders
-          <LocationCardSkeleton key={i} />
+          <LocationCardSkeleton key={i} wideOnly={i >= PAGE_SIZE_NARROW} />
         ))}
       </div>
     );
