@@ -1,8 +1,8 @@
 /*
  * Input kept until the page is live (decision 0904). A server-rendered page shows its controls before
  * the app's JavaScript has arrived and hydrated them (decision 0900); a tap on a button then did
- * nothing and was lost for good. This small script runs before the first paint (index.html loads it
- * with blocking="render") and, until <html data-hydrated> says the page is live (app/app.tsx), keeps:
+ * nothing and was lost for good. This small script runs in the page's <head>, before the first
+ * paint, and until <html data-hydrated> says the page is live (lib/live.ts) it keeps:
  *   - a tap or key press on a control whose action is the app's (a button, a check box, an ARIA
  *     widget, or an element marked data-keep-tap): the control shows it heard (aria-busy and
  *     data-early-kept, styles.css), and the tap is replayed on it once the page is live;
@@ -10,8 +10,10 @@
  *     keeps the typed value when it hydrates, but its state would not know of it);
  *   - the app's keyboard shortcuts (Alt with a key).
  * Links and the submit button of a GET form are left to the browser: they work without JavaScript.
- * Plain ES5 in a file of its own: it must not wait for the bundle, and the Content Security Policy
- * allows no inline script (decision 0005).
+ * Plain ES5, apart from the bundle: it must not wait for it. The build minifies it
+ * (scripts/compress-assets.mjs) and the server puts it inline in every page, allowed by the Content
+ * Security Policy by the hash of its text (src/server/plugins/early-input.ts); the Vite dev server
+ * serves it as the file index.html names.
  */
 (function () {
   'use strict';
