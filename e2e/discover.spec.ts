@@ -1,7 +1,7 @@
 // Issue 4: the Discover screen as a person uses it — search, filters and chips (in the URL, with
 // Back/Forward), result cards and pagination, loading/error/empty states. The map and the detail
 // dialog are in discover-map-dialog.spec.ts. Every test creates its own places with unique words.
-import { cards, count, openInApp, searchBox, shot, uniqueWord } from './support/discover';
+import { cards, count, openInApp, searchBox, shot, showFilters, uniqueWord } from './support/discover';
 import { expect, expectNoAxeViolations, isPhone, test, uniqueName } from './support/fixtures';
 
 test.describe('Discover screen', () => {
@@ -40,6 +40,7 @@ test.describe('Discover screen', () => {
     await expect(page).toHaveURL(new RegExp(`[?&]q=${word}`));
 
     // The six category choices, then a discrete change (pushes a history entry) with its chip.
+    await showFilters(page);
     const category = page.getByLabel('Category');
     await expect(category.locator('option')).toHaveText([
       'All Categories',
@@ -105,6 +106,7 @@ test.describe('Discover screen', () => {
     const bookmarked = page.url();
     await page.goto(bookmarked);
     await expect(searchBox(page)).toHaveValue(word);
+    await showFilters(page);
     await expect(page.getByLabel('Address')).toHaveValue('nowhere in particular');
     await expect(page.getByLabel('Radius')).toHaveValue('1');
     await expect(count(page)).toHaveText('1 - 2 of 2 Results near nowhere in particular');

@@ -2,7 +2,7 @@
 // dialog; html lang, Spanish dates, the remembered choice; machine-translated descriptions through
 // the local fake translator (e2e/fakes/fake-translator.ts) with their mark and the original.
 import type { Page } from '@playwright/test';
-import { expect, test, uniqueName } from './support/fixtures';
+import { expect, isPhone, test, uniqueName } from './support/fixtures';
 
 test.describe.configure({ timeout: 90_000 });
 
@@ -32,6 +32,8 @@ test('Discover, a location page and the add dialog read in Spanish; the choice i
   await expect(page.getByRole('heading', { level: 1, name: 'Encuentra recursos verdes' })).toBeVisible();
   await expect(page.getByText('Filtra por categoría o busca lugares específicos en todo Kansas City')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Buscar', exact: true })).toBeVisible();
+  // On a phone the filters wait behind Filtros (decision 0906).
+  if (isPhone(page)) await page.getByRole('button', { name: /^Filtros/ }).click();
   await expect(page.getByRole('button', { name: 'Restablecer' })).toBeVisible();
   await expect(page.getByRole('combobox', { name: 'Categoría' }).locator('option').first()).toHaveText(
     'Todas las categorías',

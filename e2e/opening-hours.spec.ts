@@ -1,6 +1,7 @@
 // Issue 14 in the browser (decisions 0800 and 0801): a place's structured hours on its card and its
 // page, the Discover "Open now" filter, and editing hours with the editor on a 390 px screen.
 import type { APIRequestContext } from '@playwright/test';
+import { showFilters } from './support/discover';
 import { expect as baseExpect, test, uniqueName } from './support/fixtures';
 
 // The shared 2-core machine is often busy: give web-first assertions more room than the default.
@@ -64,6 +65,7 @@ test('a place with hours: the card status, the page week table and the Open now 
 
   // The Open now filter: in the URL, sent to the API, shown as a removable chip.
   const listing = page.waitForRequest((r) => r.url().includes('/api/locations?') && r.url().includes('openNow=true'));
+  await showFilters(page);
   await page.getByRole('checkbox', { name: 'Open now' }).check();
   await listing;
   await expect(page).toHaveURL(/[?&]open=1(&|$)/);

@@ -2,6 +2,7 @@
 // browser hydrates it without a single console error or warning (a hydration mismatch, an inline
 // script the Content Security Policy refuses…), and with JavaScript off a person can still read a
 // place, search, filter by category and page through the results.
+import { createHash } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { expect, isPhone, test, uniqueName } from './support/fixtures';
 
@@ -45,7 +46,14 @@ test.describe('hydration', () => {
       const html = (await res?.text()) ?? '';
       expect(html).toContain(heading.replace(/&/g, '&amp;'));
       expect(html).toContain('<script type="application/json" id="ssr-data">');
-      expect(html).not.toMatch(/<script>|<script (?!type="application\/(?:json|ld\+json)"|type="module")/);
+      // One inline script, the early-input script (decision 0904), allowed by the Content Security
+      // Policy by its hash; every other script element is a data block or the bundle.
+      const scripts = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)];
+      const inline = scripts.filter(([, attrs]) => !/ src="\/[^/"]|type="application\/(?:json|ld\+json)"/.test(attrs!));
+      expect(inline.map(([, attrs]) => attrs)).toEqual(['']);
+      const hash = createHash('sha256').update(inline[0]![2]!, 'utf8').digest('base64');
+      expect(res?.headers()['content-security-policy']).toContain(`script-src 'self' 'sha256-${hash}';`);
+      expect(inline[0]![2]).toContain('data-early-kept');
       await expect(page.getByRole('heading', { level: 1 })).toContainText(heading);
       await page.waitForLoadState('networkidle');
       // Hydrated: a control the server rendered now answers.

@@ -1,7 +1,7 @@
 // Helpers of the Discover journeys (e2e/discover*.spec.ts).
 import fs from 'node:fs';
 import type { Page } from '@playwright/test';
-import { isPhone, uniqueName } from './fixtures';
+import { expect, isPhone, uniqueName } from './fixtures';
 
 export const SHOTS = '/tmp/shots-discover';
 fs.mkdirSync(SHOTS, { recursive: true });
@@ -22,4 +22,16 @@ export async function openInApp(page: Page, url: string) {
     history.pushState(null, '', to);
     dispatchEvent(new PopStateEvent('popstate'));
   }, url);
+}
+
+/** The Filters button of a phone (decision 0906). */
+export const filtersButton = (page: Page) => page.getByRole('button', { name: /^Filters/ });
+
+/** On a phone every filter but the search box is behind the Filters button (decision 0906): opens
+ * it there; on a wider screen the filters are always shown. */
+export async function showFilters(page: Page) {
+  if (!isPhone(page)) return;
+  const toggle = filtersButton(page);
+  if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();
+  await expect(page.getByLabel('Category')).toBeVisible();
 }

@@ -34,14 +34,18 @@ function start() {
   }
   // The server rendered this page (decision 0900): start from its query cache, language and cookie
   // choice, so the first render here is the server's own and hydration matches. Hydration starts at
-  // once: whatever still waits for a catalog or the route's chunk stays as the server sent it, and
-  // React replays a click on it once it is live. Both are asked for now, not when reached.
+  // once, as this script runs (decision 0904): whatever still waits for a catalog or the route's chunk
+  // stays as the server sent it, and a tap made on the page before it is live is kept by
+  // public/early-input.js and replayed then. Both are asked for now, not when reached.
   hydrate(queryClient, data.state);
   seedNarrowFirstPage(queryClient);
   const renderedAt = data.renderedAt ? new Date(data.renderedAt) : null;
   if (renderedAt) startClockAt(renderedAt);
   void i18n.loadNamespaces(data.namespaces);
   if (data.chunk) void ROUTE_CHUNKS[data.chunk]?.().catch(() => undefined);
+  // Kansas City's time zone data (a long task on a phone) in a task of its own, queued before
+  // hydration's first slice: hydration renders the server's opening hours with it.
+  setTimeout(prepareWallClock, 0);
   // As a transition, hydration works in slices and lets the browser paint and take input between
   // them, rather than holding the main thread for the whole page (docs/benchmarks.md, Lighthouse).
   startTransition(() => {
@@ -57,13 +61,4 @@ function start() {
   if (typeof requestIdleCallback === 'function') requestIdleCallback(prefetch, { timeout: 5000 });
   else setTimeout(prefetch, 2000);
 }
-// After the first frame: the server's HTML is painted before the bundle's work (hydration) takes the
-// main thread, so a slow phone shows the page as soon as it has the HTML (docs/benchmarks.md, Lighthouse).
-// Kansas City's time zone data first, in a task of its own (a long one on a phone): hydration renders
-// the server's opening hours, and would otherwise load it inside one of its slices.
-requestAnimationFrame(() =>
-  setTimeout(() => {
-    prepareWallClock();
-    setTimeout(start, 0);
-  }, 0),
-);
+start();

@@ -37,6 +37,7 @@ import { duplicatesRoutes } from './modules/duplicates/duplicates.routes.js';
 import { registerErrorHandling } from './plugins/errors.js';
 import { createInternalRequests, exemptInternal } from './plugins/internal-requests.js';
 import { safeLoggerOptions } from './plugins/log-safety.js';
+import { readEarlyInput } from './plugins/early-input.js';
 import { registerPages } from './plugins/pages.js';
 import { reportsRoutes } from './modules/reports/reports.routes.js';
 import { createRateLimiter, createReadLimiter } from './plugins/rate-limit.js';
@@ -88,7 +89,9 @@ export async function buildApp(deps: AppDeps) {
   app.setSerializerCompiler(serializerCompiler);
 
   registerErrorHandling(app);
-  await registerSecurity(app, env);
+  // The pages' one inline script, allowed by its hash (decision 0904).
+  const earlyInput = readEarlyInput(deps.clientDir);
+  await registerSecurity(app, env, earlyInput ? [earlyInput.source] : []);
 
   const fetchFn = deps.fetch ?? globalThis.fetch;
   // Before the API modules: its hook must see every write they answer.
@@ -139,7 +142,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(async (hsds) => hsdsRoutes(hsds as typeof app, ctx), { prefix: '/hsds' });
 
   // Also the one not-found handler: JSON for /api/*, the 404 page elsewhere.
-  await registerPages(app, ctx, deps.clientDir);
+  await registerPages(app, ctx, deps.clientDir, earlyInput);
   return app;
 }
 

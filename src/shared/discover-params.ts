@@ -12,6 +12,8 @@ export const PARAM = {
   radius: 'radius',
   openNow: 'open',
   inSeason: 'season',
+  /** 'me': a radius search from the visitor's own position, which never goes in the URL (decision 0905). */
+  near: 'near',
   page: 'page',
   view: 'view',
 } as const;

@@ -1,6 +1,7 @@
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { type ComponentType, lazy, type ReactNode, Suspense, useEffect } from 'react';
 import { LoadBoundary } from '../components/ui/load-boundary';
+import { markLive } from '../lib/live';
 import { Route, Routes, useLocation } from '../lib/router';
 import { DiscoverPage } from '../features/discover';
 import { AppDialogsProvider } from './app-dialogs';
@@ -33,12 +34,10 @@ const AdminPage = lazy(() => import('../features/admin').then((m) => ({ default:
 const NotFoundPage = lazy(loadNotFound);
 
 /** Marks <html data-hydrated> once the page's own part is live (its boundary's effects run then):
- * what end-to-end tests wait for before they click, since a click on server HTML that is not yet
- * hydrated is only replayed by React, not guaranteed (decision 0900). */
+ * public/early-input.js replays the taps it kept until then (decision 0904), and the end-to-end
+ * tests wait for it before they click. */
 function HydrationMark() {
-  useEffect(() => {
-    document.documentElement.dataset.hydrated = 'true';
-  }, []);
+  useEffect(markLive, []);
   return null;
 }
 

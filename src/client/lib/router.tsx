@@ -7,7 +7,8 @@
 // against the percent-decoded path, in the order the routes are written; a link click that is not
 // a plain left click (modifier keys, another target) is left to the browser, and a link to the
 // current URL replaces the history entry instead of pushing one. Not here: nested routes, relative
-// links, data routers, `state` on history entries. Going back to React Router is a change of
+// links, data routers, `state` on history entries. One difference: a function given to
+// setSearchParams receives the params of the last navigation, not of the last render (decision 0904). Going back to React Router is a change of
 // import path: every export here has React Router's name and signature for what the app uses.
 import {
   type AnchorHTMLAttributes,
@@ -38,6 +39,8 @@ interface Navigator {
   push(path: string): void;
   replace(path: string): void;
   go(delta: number): void;
+  /** Where the last navigation went: ahead of the rendered location while a transition renders it. */
+  current(): Location;
 }
 
 interface RouterValue {
@@ -118,6 +121,7 @@ export function BrowserRouter({ children }: { children: ReactNode }) {
         update(parsePath(path), 'REPLACE');
       },
       go: (delta) => window.history.go(delta),
+      current: browserLocation,
     }),
     [update],
   );
@@ -150,6 +154,7 @@ export function MemoryRouter({ initialEntries = ['/'], children }: { initialEntr
         index.current = Math.min(Math.max(index.current + delta, 0), entries.current.length - 1);
         update(entries.current[index.current]!, 'POP');
       },
+      current: () => entries.current[index.current]!,
     }),
     [update],
   );
@@ -157,7 +162,7 @@ export function MemoryRouter({ initialEntries = ['/'], children }: { initialEntr
   return <Router value={value}>{children}</Router>;
 }
 
-const serverNavigator: Navigator = {
+const serverNavigator: Omit<Navigator, 'current'> = {
   push() {
     throw new Error('You cannot navigate on the server.');
   },
@@ -172,7 +177,11 @@ const serverNavigator: Navigator = {
 /** One fixed location (the server renderer, entry-server.tsx). */
 export function StaticRouter({ location, children }: { location: string; children: ReactNode }) {
   const value = useMemo<RouterValue>(
-    () => ({ location: parsePath(location), navigationType: 'POP', navigator: serverNavigator }),
+    () => ({
+      location: parsePath(location),
+      navigationType: 'POP',
+      navigator: { ...serverNavigator, current: () => parsePath(location) },
+    }),
     [location],
   );
   return <Router value={value}>{children}</Router>;
@@ -277,17 +286,23 @@ export type SetURLSearchParams = (
   options?: NavigateOptions,
 ) => void;
 
-/** The location's search params, and a setter that navigates to new ones on the same path. */
+/** The location's search params, and a setter that navigates to new ones on the same path. A
+ * function given to the setter receives the params of the last navigation, not of the last render
+ * (React Router passes the rendered ones): two changes made before the first is rendered (a view
+ * switch still loading its page, then a search typed 300 ms earlier) both stay (decision 0904). */
 export function useSearchParams(): [URLSearchParams, SetURLSearchParams] {
-  const { search } = useLocation();
+  const { pathname, search } = useLocation();
+  const { navigator } = useRouter('useSearchParams');
   const navigate = useNavigate();
   const params = useMemo(() => new URLSearchParams(search), [search]);
   const setParams = useCallback<SetURLSearchParams>(
     (next, options) => {
-      const value = new URLSearchParams(typeof next === 'function' ? next(new URLSearchParams(params)) : next);
+      const latest = navigator.current();
+      const base = new URLSearchParams(latest.pathname === pathname ? latest.search : params);
+      const value = new URLSearchParams(typeof next === 'function' ? next(base) : next);
       navigate(`?${value}`, options);
     },
-    [navigate, params],
+    [navigate, navigator, params, pathname],
   );
   return [params, setParams];
 }

@@ -128,6 +128,29 @@ describe('client identity', () => {
     expect(clients.every((c: string) => /^[0-9a-f]{32}$/.test(c))).toBe(true);
   });
 
+  it('logs no position: the values of lat and lng are left out of every logged URL', async () => {
+    const lines: string[] = [];
+    const logged = await buildApp({
+      env: testEnv(),
+      database: proxied.database,
+      logger: { level: 'info', stream: { write: (line: string) => lines.push(line) } },
+    });
+    await logged.ready();
+    try {
+      const search = '/api/locations?lat=39.123&lng=-94.579&radius=5&limit=2&offset=0';
+      expect((await logged.inject({ method: 'GET', url: search })).statusCode).toBe(200);
+      // A refused request is logged too.
+      await logged.inject({ method: 'GET', url: '/api/locations?LAT=39.456&lng=x-94.987&radius=-1' });
+    } finally {
+      await logged.close();
+    }
+    const text = lines.join('');
+    for (const value of ['39.123', '94.579', '39.456', '94.987']) expect(text).not.toContain(value);
+    const urls = lines.map((l) => JSON.parse(l).req?.url).filter(Boolean);
+    // Every query value is logged as its length only (decision 0710).
+    expect(urls).toContain('/api/locations?lat=[6]&lng=[7]&radius=[1]&limit=[1]&offset=[1]');
+  });
+
   it('clientKey: IPv4 as it is, IPv6 by its /64, IPv4-mapped IPv6 as IPv4', () => {
     expect(clientKey('203.0.113.9')).toBe('203.0.113.9');
     expect(clientKey('2001:db8:1:2::5')).toBe('2001:db8:1:2::/64');

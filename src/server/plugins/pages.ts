@@ -11,6 +11,7 @@ import { PAGE_ERROR_TEXTS } from '../../shared/messages.js';
 import type { AppContext } from '../context.js';
 import { BUSY_RETRY_AFTER_S } from '../db/limits.js';
 import { isDatabaseBusy } from './errors.js';
+import { type InlineScript, inlineEarlyInput } from './early-input.js';
 import { buildLocationHead, jsonForScript } from './location-head.js';
 import { escapeHtml, type PageHead, publicOrigin, renderHead, SITE_NAME } from './page-head.js';
 import { registerEmbed } from './embed.js';
@@ -108,12 +109,11 @@ export async function registerPages(
   app: FastifyInstance,
   ctx: AppContext,
   clientDir: string | undefined,
+  earlyInput: InlineScript | null = null,
 ): Promise<void> {
   const indexPath = clientDir ? path.join(clientDir, 'index.html') : null;
-  const template = inlineStylesheet(
-    indexPath && fs.existsSync(indexPath) ? fs.readFileSync(indexPath, 'utf8') : null,
-    clientDir,
-  );
+  const file = indexPath && fs.existsSync(indexPath) ? fs.readFileSync(indexPath, 'utf8') : null;
+  const template = inlineStylesheet(file && inlineEarlyInput(file, earlyInput), clientDir);
 
   const render = (head: PageHead, canonical: string | null) =>
     (template ?? '<!doctype html><html lang="en"><head><!--app-head--></head><body><div id="root"></div></body></html>')

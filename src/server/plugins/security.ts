@@ -34,15 +34,18 @@ export function siteOrigin(env: Pick<Env, 'PUBLIC_URL'>, request: FastifyRequest
   return request.host ? originOf(`${request.protocol}://${request.host}`) : null;
 }
 
-export async function registerSecurity(app: FastifyInstance, env: Env): Promise<void> {
+/** scriptHashes: the CSP sources ('sha256-…') of the few inline scripts allowed by their exact text
+ * (the pages' early-input script, decision 0904); nothing else inline ever runs. */
+export async function registerSecurity(app: FastifyInstance, env: Env, scriptHashes: string[] = []): Promise<void> {
   const tiles = tileOrigin(env.MAP_TILE_URL);
   await app.register(helmet, {
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        // Radix (scroll lock) and Leaflet write inline styles; no inline script is ever allowed.
+        scriptSrc: ["'self'", ...scriptHashes],
+        // Radix (scroll lock) and Leaflet write inline styles; no inline script but the one allowed
+        // by its hash above.
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:', ...(tiles ? [tiles] : [])],
         fontSrc: ["'self'", 'data:'],

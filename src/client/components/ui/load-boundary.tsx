@@ -2,12 +2,16 @@
 // cannot be fetched (offline, or a new version of the site replaced its files while this tab was
 // open), React would otherwise unmount the whole app and leave a blank page: say so where the part
 // goes and offer a reload instead. Nothing typed is lost: the part had not been shown yet.
-import { Component, type ReactNode } from 'react';
+import { Component, type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { markLive } from '../../lib/live';
 import { Button } from './button';
 
 function LoadFailed({ message }: { message?: string }) {
   const { t } = useTranslation('common');
+  // A route whose page failed never marks the page live itself: the app is, and a tap kept before
+  // it (this Reload, the header's buttons) must reach it (decision 0904).
+  useEffect(markLive, []);
   return (
     <div role="alert" className="space-y-3" data-testid="load-failed">
       <p className="text-red-800">{message ?? t('loadFailed.text')}</p>

@@ -13,6 +13,7 @@ import { apiQuery as buildApiQuery, type DiscoverView } from './filters';
 import { FilterPanel } from './filter-panel';
 import { ResultsList } from './results-list';
 import { useDiscoverState } from './use-discover-state';
+import { usePosition } from './near-me';
 import { useGeocode } from './use-locations';
 import { useMediaQuery } from './use-media-query';
 
@@ -31,7 +32,11 @@ export function DiscoverPage() {
   // docs/product.md section 3: pressing Search only stamps lastSearchTime (it refetches the listing).
   const [lastSearchTime, setLastSearchTime] = useState(0);
   const geo = useGeocode(filters.address);
-  const query = useMemo(() => buildApiQuery(filters, geo.point), [filters, geo.point]);
+  // The radius search's centre: the visitor's own position (decision 0905), else the address's point.
+  const position = usePosition();
+  const origin = filters.near ? position : geo.point;
+  const originPending = filters.near ? position === null : geo.pending;
+  const query = useMemo(() => buildApiQuery(filters, origin), [filters, origin]);
 
   const [selected, setSelected] = useState<{ id: number; location?: Location } | null>(null);
   const [dialogOpen, setDialogOpen] = useState(false);
@@ -56,13 +61,15 @@ export function DiscoverPage() {
     </div>
   );
   return (
-    <div className="mx-auto max-w-6xl px-4 py-8">
-      <h1 className="text-3xl font-bold text-gray-900">{t('title')}</h1>
-      <p className="mt-2 text-gray-700">{t('subtitle')}</p>
-      <div className="mt-6">
+    // On a phone the first screen holds the search box and the first card (decision 0906): tighter
+    // spacing below 768 px; wider screens keep theirs.
+    <div className="mx-auto max-w-6xl px-4 py-4 md:py-8">
+      <h1 className="text-2xl font-bold text-gray-900 md:text-3xl">{t('title')}</h1>
+      <p className="mt-1 text-sm text-gray-700 md:mt-2 md:text-base">{t('subtitle')}</p>
+      <div className="mt-3 md:mt-6">
         <FilterPanel state={state} onSearch={() => setLastSearchTime(Date.now())} />
       </div>
-      <div className="mt-6 flex flex-wrap items-center justify-end gap-3 print:hidden">
+      <div className="mt-2 flex flex-wrap items-center justify-end gap-3 print:hidden md:mt-6">
         <button
           type="button"
           onClick={() => setPrintOpen(true)}
@@ -96,15 +103,16 @@ export function DiscoverPage() {
         <ResultsList
           apiQuery={query}
           address={filters.address}
+          near={filters.near}
           page={page}
           pageSize={pageSize}
           lastSearchTime={lastSearchTime}
-          ready={!geo.pending}
+          ready={!originPending}
           onPage={state.setPage}
           onOpen={(location) => openLocation(location.id, location)}
         />
       ) : (
-        <section aria-labelledby="discover-map-title" className="mt-6">
+        <section aria-labelledby="discover-map-title" className="mt-3 md:mt-6">
           <h2 id="discover-map-title" className="mb-3 text-xl font-semibold text-gray-900">
             {t('view.mapTitle')}
           </h2>
@@ -114,8 +122,8 @@ export function DiscoverPage() {
             <Suspense fallback={mapLoading}>
               <MapView
                 apiQuery={query.toString()}
-                ready={!geo.pending}
-                center={geo.point}
+                ready={!originPending}
+                center={origin}
                 onOpenLocation={(id) => openLocation(id)}
               />
             </Suspense>

@@ -1,14 +1,15 @@
 // The search and filter panel (docs/product.md section 2, issue 4 item 1). Typing in the search box
 // updates the filter after 300 ms (replacing the history entry); the address is looked up when
 // the search is submitted or the field is left, never on every keystroke (decision 0201).
-import { Search, X } from 'lucide-react';
-import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react';
+import { LocateFixed, Search, SlidersHorizontal, X } from 'lucide-react';
+import { type FormEvent, type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FILTER_CATEGORIES, type FilterCategory } from '../../../shared/constants';
 import { Button } from '../../components/ui/button';
 import { Input, Label, NativeSelect } from '../../components/ui/form-controls';
 import { useLocation } from '../../lib/router';
-import { type Filters, PARAM, RADIUS_CHOICES } from './filters';
+import { type Filters, NEAR_ME, PARAM, RADIUS_CHOICES } from './filters';
+import { forgetPosition, type LocateFailure, locate, usePosition } from './near-me';
 import { TagMultiSelect, useTags } from './tag-multi-select';
 import type { DiscoverState } from './use-discover-state';
 
@@ -29,10 +30,22 @@ function useDraft(urlValue: string) {
 }
 
 /** A filter's label above its control (whose id is the label's htmlFor). */
-function FilterField({ id, label, children }: { id: string; label: string; children: ReactNode }) {
+function FilterField({
+  id,
+  label,
+  labelClassName,
+  children,
+}: {
+  id: string;
+  label: string;
+  labelClassName?: string;
+  children: ReactNode;
+}) {
   return (
     <div>
-      <Label htmlFor={id}>{label}</Label>
+      <Label htmlFor={id} className={labelClassName}>
+        {label}
+      </Label>
       {children}
     </div>
   );
@@ -68,12 +81,34 @@ function FilterSelect<T extends string | number>({
   );
 }
 
+/** How many filters of the panel are set (the search box is outside it): what the phone's Filters
+ * button says. One per chip but the search's. */
+export function setFilterCount(filters: Filters): number {
+  return (
+    (filters.category !== 'all' ? 1 : 0) +
+    filters.tagIds.length +
+    (filters.address.trim() || filters.near ? 1 : 0) +
+    (filters.openNow ? 1 : 0) +
+    (filters.inSeason ? 1 : 0)
+  );
+}
+
+export const FILTER_PANEL_ID = 'discover-filter-panel';
+
 export function FilterPanel({ state, onSearch }: { state: DiscoverState; onSearch(): void }) {
   const { t } = useTranslation('discover');
   const { filters, setFilters } = state;
   const { pathname } = useLocation();
   const search = useDraft(filters.search);
   const address = useDraft(filters.address);
+  // On a phone the filters but the search box live behind the Filters button (decision 0906); on
+  // wider screens the panel is always open and the button is not shown (styles.css).
+  const [open, setOpen] = useState(false);
+  const toggleRef = useRef<HTMLButtonElement>(null);
+  const addressRef = useRef<HTMLInputElement>(null);
+  // A position that could not be had shows its message beside the address box: open the panel.
+  const openPanel = useCallback(() => setOpen(true), []);
+  const nearMe = useNearMe(state, openPanel);
 
   // Debounced typing: the filter follows the box 300 ms after the last keystroke.
   useEffect(() => {
@@ -88,7 +123,8 @@ export function FilterPanel({ state, onSearch }: { state: DiscoverState; onSearc
   const commitAddress = (mode: 'push' | 'replace') => {
     if (address.draft === address.lastWritten.current) return false;
     address.lastWritten.current = address.draft;
-    setFilters({ address: address.draft }, mode);
+    // An address replaces the visitor's own position (decision 0905).
+    setFilters({ address: address.draft, near: false }, mode);
     return true;
   };
 
@@ -102,6 +138,7 @@ export function FilterPanel({ state, onSearch }: { state: DiscoverState; onSearc
     if (address.draft !== address.lastWritten.current) {
       address.lastWritten.current = address.draft;
       patch.address = address.draft;
+      if (address.draft.trim()) patch.near = false;
     }
     if (Object.keys(patch).length) setFilters(patch, 'push');
     onSearch();
@@ -124,10 +161,41 @@ export function FilterPanel({ state, onSearch }: { state: DiscoverState; onSearc
     onSearch();
   };
 
+  const locateMe = async () => {
+    if (await nearMe.locateFromButton()) {
+      address.lastWritten.current = '';
+      address.setDraft('');
+    } else {
+      addressRef.current?.focus();
+    }
+  };
+
+  const closePanel = useCallback(() => {
+    setOpen(false);
+    toggleRef.current?.focus();
+  }, []);
+
+  // Escape inside the open panel closes it, unless a list open inside it (the tags) is what closes.
+  const panelRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (!open) return;
+    const onKeyDown = (e: KeyboardEvent) => {
+      const panel = panelRef.current;
+      if (e.key !== 'Escape' || !panel?.contains(e.target as Node)) return;
+      if (panel.querySelector('[aria-expanded="true"]')) return;
+      closePanel();
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [open, closePanel]);
+
+  const setCount = setFilterCount(filters);
+  const failureId = 'discover-near-me-message';
+
   return (
     <section
       aria-labelledby="discover-filters-title"
-      className="rounded-lg border border-gray-200 bg-white p-4 shadow-sm"
+      className="md:rounded-lg md:border md:border-gray-200 md:bg-white md:p-4 md:shadow-sm"
     >
       <h2 id="discover-filters-title" className="sr-only">
         {t('filters.title')}
@@ -135,10 +203,13 @@ export function FilterPanel({ state, onSearch }: { state: DiscoverState; onSearc
       {/* Without JavaScript the form is a plain GET of this same page with the URL's own keys
           (filters.ts PARAM), which the server renders (decision 0900). */}
       {/* biome-ignore lint/a11y/useSemanticElements: role=search on the form is the widely supported search landmark */}
-      <form role="search" method="get" action={pathname} onSubmit={submit} className="grid gap-4">
+      <form role="search" method="get" action={pathname} onSubmit={submit} className="grid gap-3 md:gap-4">
         {filters.tagIds.length > 0 && <input type="hidden" name={PARAM.tagIds} value={filters.tagIds.join(',')} />}
         {state.view === 'map' && <input type="hidden" name={PARAM.view} value="map" />}
-        <FilterField id="discover-search" label={t('filters.searchLabel')}>
+        {filters.near && <input type="hidden" name={PARAM.near} value={NEAR_ME} />}
+        {/* On a phone the search box's label is read, not shown: the box, its placeholder and the
+            search button say what it is, and the line goes to the results (decision 0906). */}
+        <FilterField id="discover-search" label={t('filters.searchLabel')} labelClassName="max-md:sr-only">
           <div className="flex gap-2">
             <Input
               id="discover-search"
@@ -149,60 +220,192 @@ export function FilterPanel({ state, onSearch }: { state: DiscoverState; onSearc
               placeholder={t('filters.searchPlaceholder')}
               onChange={(e) => search.setDraft(e.target.value)}
             />
-            <Button type="submit" className="shrink-0">
+            {/* On a phone the Search button shows its icon only: its text stays its name. */}
+            <Button type="submit" className="shrink-0 max-md:px-3">
               <Search aria-hidden="true" className="h-4 w-4" />
-              {t('filters.searchButton')}
+              <span className="max-md:sr-only">{t('filters.searchButton')}</span>
+            </Button>
+            <Button
+              ref={toggleRef}
+              variant="secondary"
+              className="shrink-0 px-3 aria-expanded:bg-gray-100 md:hidden"
+              aria-expanded={open}
+              aria-controls={FILTER_PANEL_ID}
+              onClick={() => setOpen((o) => !o)}
+              data-filters-toggle=""
+            >
+              <SlidersHorizontal aria-hidden="true" className="h-4 w-4" />
+              {t('filters.toggle')}
+              {setCount > 0 && (
+                <>
+                  <span
+                    aria-hidden="true"
+                    className="inline-flex h-5 min-w-5 items-center justify-center rounded-full bg-brand-700 px-1 text-xs font-semibold text-white"
+                  >
+                    {setCount}
+                  </span>
+                  <span className="sr-only">{t('filters.toggleCount', { count: setCount })}</span>
+                </>
+              )}
             </Button>
           </div>
         </FilterField>
-        <div className="grid grid-cols-2 gap-3 md:gap-4">
-          <FilterSelect
-            filter="category"
-            label={t('filters.categoryLabel')}
-            value={filters.category}
-            options={FILTER_CATEGORIES}
-            optionLabel={(c) => t(`categories.${c}`)}
-            onChange={(value) => setFilters({ category: value as FilterCategory })}
-          />
-          <div>
-            <span id="discover-tags-label" className="mb-1 block text-sm font-medium text-gray-900">
-              {t('filters.tagsLabel')}
-            </span>
-            <TagMultiSelect selected={filters.tagIds} onToggle={toggleTag} onClear={() => setFilters({ tagIds: [] })} />
-          </div>
-        </div>
-        <div className="grid grid-cols-[1fr_7.5rem] gap-3 sm:grid-cols-[1fr_10rem] sm:gap-4">
-          <FilterField id="discover-address" label={t('filters.addressLabel')}>
-            <Input
-              id="discover-address"
-              name={PARAM.address}
-              value={address.draft}
-              maxLength={500}
-              autoComplete="street-address"
-              placeholder={t('filters.addressPlaceholder')}
-              onChange={(e) => address.setDraft(e.target.value)}
-              onBlur={() => commitAddress('push')}
+        <div
+          id={FILTER_PANEL_ID}
+          data-filter-panel=""
+          data-open={open ? '' : undefined}
+          ref={panelRef}
+          className="grid gap-4 max-md:rounded-lg max-md:border max-md:border-gray-200 max-md:bg-white max-md:p-3"
+        >
+          <div className="grid grid-cols-2 gap-3 md:gap-4">
+            <FilterSelect
+              filter="category"
+              label={t('filters.categoryLabel')}
+              value={filters.category}
+              options={FILTER_CATEGORIES}
+              optionLabel={(c) => t(`categories.${c}`)}
+              onChange={(value) => setFilters({ category: value as FilterCategory })}
             />
-          </FilterField>
-          <FilterSelect
-            filter="radius"
-            label={t('filters.radiusLabel')}
-            value={filters.radius}
-            options={radiusChoices}
-            optionLabel={(r) => t('filters.radiusOption', { count: r })}
-            onChange={(value) => setFilters({ radius: Number(value) })}
-          />
-        </div>
-        <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2">
-          <HoursToggles filters={filters} setFilters={setFilters} />
-          <Button type="button" variant="secondary" onClick={reset} className="ml-auto">
-            {t('filters.reset')}
-          </Button>
+            <div>
+              <span id="discover-tags-label" className="mb-1 block text-sm font-medium text-gray-900">
+                {t('filters.tagsLabel')}
+              </span>
+              <TagMultiSelect
+                selected={filters.tagIds}
+                onToggle={toggleTag}
+                onClear={() => setFilters({ tagIds: [] })}
+              />
+            </div>
+          </div>
+          <div className="grid grid-cols-[1fr_7.5rem] gap-3 sm:grid-cols-[1fr_10rem] sm:gap-4">
+            <div>
+              {/* "Use my location" beside the address (decision 0905), on the label's line: the
+                  row keeps its height, so the address and the radius stay side by side. */}
+              <div className="mb-1 flex flex-wrap items-center justify-between gap-x-2">
+                <label htmlFor="discover-address" className="block text-sm font-medium text-gray-900">
+                  {t('filters.addressLabel')}
+                </label>
+                <NearMeButton
+                  locating={nearMe.locating}
+                  statusId={`${failureId}-status`}
+                  onUse={() => void locateMe()}
+                />
+              </div>
+              <Input
+                ref={addressRef}
+                id="discover-address"
+                name={PARAM.address}
+                value={address.draft}
+                maxLength={500}
+                autoComplete="street-address"
+                placeholder={t('filters.addressPlaceholder')}
+                onChange={(e) => address.setDraft(e.target.value)}
+                onBlur={() => commitAddress('push')}
+                aria-describedby={nearMe.failure ? failureId : undefined}
+              />
+              <p id={`${failureId}-status`} role="status" className="text-sm text-gray-700 empty:hidden">
+                {nearMe.locating ? t('nearMe.locating') : ''}
+              </p>
+              {nearMe.failure && (
+                <p id={failureId} role="alert" className="mt-1 text-sm font-medium text-red-700">
+                  {t(`nearMe.${nearMe.failure}`)}
+                </p>
+              )}
+            </div>
+            <FilterSelect
+              filter="radius"
+              label={t('filters.radiusLabel')}
+              value={filters.radius}
+              options={radiusChoices}
+              optionLabel={(r) => t('filters.radiusOption', { count: r })}
+              onChange={(value) => setFilters({ radius: Number(value) })}
+            />
+          </div>
+          <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2">
+            <HoursToggles filters={filters} setFilters={setFilters} />
+            <div className="ml-auto flex gap-2">
+              <Button type="button" variant="secondary" onClick={reset}>
+                {t('filters.reset')}
+              </Button>
+              <Button type="button" className="md:hidden" onClick={closePanel}>
+                {t('filters.done')}
+              </Button>
+            </div>
+          </div>
         </div>
       </form>
       <FilterChips state={state} />
     </section>
   );
+}
+
+/** "Use my location": asks the browser where the visitor is (decision 0905). */
+function NearMeButton({ locating, statusId, onUse }: { locating: boolean; statusId: string; onUse(): void }) {
+  const { t } = useTranslation('discover');
+  return (
+    <button
+      type="button"
+      onClick={onUse}
+      aria-describedby={locating ? statusId : undefined}
+      className="-my-0.5 inline-flex min-h-6 items-center gap-1 rounded-md text-sm font-medium text-brand-800 underline underline-offset-4 hover:text-brand-900"
+    >
+      <LocateFixed aria-hidden="true" className="h-4 w-4 shrink-0" />
+      {t('nearMe.use')}
+    </button>
+  );
+}
+
+/** The visitor's position for a radius search (decision 0905). With `near=me` in the URL and no
+ * position yet (a reload, a shared link, Back), the browser is asked at once; a refused or
+ * unavailable position leaves a message and the address box, and the URL loses its `near`. */
+function useNearMe(state: DiscoverState, onFailure: () => void) {
+  const { filters, setFilters } = state;
+  const position = usePosition();
+  const [locating, setLocating] = useState(false);
+  const [failure, setFailure] = useState<LocateFailure | null>(null);
+  const near = useRef(filters.near);
+  near.current = filters.near;
+
+  const run = useCallback(async (): Promise<boolean> => {
+    setFailure(null);
+    setLocating(true);
+    try {
+      await locate();
+      if (!near.current) setFilters({ near: true, address: '' }, 'push');
+      return true;
+    } catch (err) {
+      setFailure(typeof err === 'string' ? (err as LocateFailure) : 'unavailable');
+      if (near.current) setFilters({ near: false }, 'replace');
+      onFailure();
+      return false;
+    } finally {
+      setLocating(false);
+    }
+  }, [setFilters, onFailure]);
+
+  // Asked once each time the URL turns to `near=me` without a position.
+  const asked = useRef(false);
+  useEffect(() => {
+    if (!filters.near) {
+      asked.current = false;
+      return;
+    }
+    if (position || asked.current) return;
+    asked.current = true;
+    void run();
+  }, [filters.near, position, run]);
+
+  // The position is kept only while the search is near the visitor.
+  useEffect(() => {
+    if (!filters.near) forgetPosition();
+  }, [filters.near]);
+
+  // A message about a position belongs to the search that asked for it.
+  useEffect(() => {
+    if (filters.address.trim()) setFailure(null);
+  }, [filters.address]);
+
+  return { locating, failure, locateFromButton: run };
 }
 
 /** "Open now" and "In season" (decision 0801): checkboxes, so the form works without JavaScript
@@ -284,6 +487,13 @@ function FilterChips({ state }: { state: DiscoverState }) {
       key: 'address',
       label: t('chips.address', { value: filters.address.trim(), count: filters.radius }),
       remove: () => setFilters({ address: '' }),
+    });
+  }
+  if (filters.near) {
+    chips.push({
+      key: 'near',
+      label: t('chips.near'),
+      remove: () => setFilters({ near: false }),
     });
   }
   if (filters.openNow) {

@@ -17,6 +17,7 @@ describe('readFilters', () => {
       tagIds: [],
       openNow: false,
       inSeason: false,
+      near: false,
     });
   });
 
@@ -31,6 +32,7 @@ describe('readFilters', () => {
       tagIds: [3, 7],
       openNow: true,
       inSeason: true,
+      near: false,
     });
     for (const category of ['farmers-market', 'local-farmer', 'community-garden', 'park', 'resource', 'all']) {
       expect(readFilters(params(`category=${category}`)).category).toBe(category);
@@ -63,6 +65,17 @@ describe('readFilters', () => {
     }
     expect(readFilters(params('open=1'))).toMatchObject({ openNow: true, inSeason: false });
     expect(readFilters(params('season=1'))).toMatchObject({ openNow: false, inSeason: true });
+  });
+
+  it('reads near=me as a search near the visitor, unless an address is set', () => {
+    expect(readFilters(params('near=me')).near).toBe(true);
+    for (const value of ['', '1', 'true', 'ME', '39.1,-94.5']) {
+      expect(readFilters(params(`near=${value}`)).near, value).toBe(false);
+    }
+    expect(readFilters(params('near=me&address=Union+Station'))).toMatchObject({
+      near: false,
+      address: 'Union Station',
+    });
   });
 
   it('caps the search text at 200 characters and the address at 500', () => {
@@ -102,6 +115,7 @@ describe('writeFilters', () => {
       tagIds: [7, 3],
       openNow: true,
       inSeason: true,
+      near: false,
     };
     const written = writeFilters(params(''), filters);
     expect(Object.fromEntries(written)).toEqual({
@@ -122,6 +136,15 @@ describe('writeFilters', () => {
       DEFAULT_FILTERS,
     );
     expect(Object.fromEntries(written)).toEqual({ view: 'map', page: '2' });
+  });
+
+  it('writes near=me and never a position', () => {
+    const near = { ...DEFAULT_FILTERS, near: true, radius: 10 };
+    expect(writeFilters(params(''), near).toString()).toBe('radius=10&near=me');
+    expect(readFilters(writeFilters(params(''), near))).toEqual(near);
+    expect(writeFilters(params('near=me'), DEFAULT_FILTERS).toString()).toBe('');
+    // An address replaces it.
+    expect(writeFilters(params('near=me'), { ...near, address: 'Union Station' }).get('near')).toBeNull();
   });
 });
 
@@ -146,6 +169,16 @@ describe('apiQuery', () => {
     });
     expect(apiQuery(withAddress, null).toString()).toBe('');
     expect(apiQuery({ ...DEFAULT_FILTERS, address: '  ' }, point).toString()).toBe('');
+  });
+
+  it("sends the visitor's position as lat and lng near them, and nothing until it is known", () => {
+    const near = { ...DEFAULT_FILTERS, near: true };
+    expect(Object.fromEntries(apiQuery(near, { lat: 39.1, lng: -94.579 }))).toEqual({
+      lat: '39.1',
+      lng: '-94.579',
+      radius: '5',
+    });
+    expect(apiQuery(near, null).toString()).toBe('');
   });
 
   it('sends the hours filters as openNow=true and inSeason=true, and nothing when off', () => {

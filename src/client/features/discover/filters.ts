@@ -13,6 +13,9 @@ export interface Filters {
   openNow: boolean;
   /** Only places that open at least once in the next 7 days (decision 0801). */
   inSeason: boolean;
+  /** Within the radius of the visitor's own position (decision 0905). The URL says only `near=me`:
+   * the position itself stays in the page's memory (near-me.ts). An address, when set, wins. */
+  near: boolean;
 }
 
 export type DiscoverView = 'list' | 'map';
@@ -24,6 +27,8 @@ export { PARAM };
 
 /** The value of a yes/no filter in the URL: present as '1', absent otherwise. */
 const ON = '1';
+/** The value of `near`: the visitor's own position, wherever they are. */
+export const NEAR_ME = 'me';
 
 export function readFilters(params: URLSearchParams): Filters {
   const category = params.get(PARAM.category) ?? 'all';
@@ -32,14 +37,16 @@ export function readFilters(params: URLSearchParams): Filters {
     .split(',')
     .map((s) => Number(s.trim()))
     .filter((n) => Number.isInteger(n) && n > 0);
+  const address = (params.get(PARAM.address) ?? '').slice(0, 500);
   return {
     category: (FILTER_CATEGORIES as readonly string[]).includes(category) ? (category as FilterCategory) : 'all',
     search: (params.get(PARAM.search) ?? '').slice(0, 200),
-    address: (params.get(PARAM.address) ?? '').slice(0, 500),
+    address,
     radius: Number.isFinite(radius) && radius > 0 && radius <= 500 ? radius : DEFAULT_RADIUS_MILES,
     tagIds: [...new Set(tagIds)],
     openNow: params.get(PARAM.openNow) === ON,
     inSeason: params.get(PARAM.inSeason) === ON,
+    near: params.get(PARAM.near) === NEAR_ME && address.trim() === '',
   };
 }
 
@@ -70,18 +77,20 @@ export function writeFilters(base: URLSearchParams, filters: Filters): URLSearch
   set(PARAM.radius, String(filters.radius), filters.radius === DEFAULT_RADIUS_MILES);
   set(PARAM.openNow, ON, !filters.openNow);
   set(PARAM.inSeason, ON, !filters.inSeason);
+  set(PARAM.near, NEAR_ME, !filters.near || filters.address.trim() !== '');
   return next;
 }
 
 /** The API query of the listing and the map points (docs/product.md section 7): category omitted when
- * all, tagIds comma-joined, lat/lng/radius only when an address is set and was found, and the hours
- * filters as openNow=true / inSeason=true (docs/product.md section 3, Opening hours). */
+ * all, tagIds comma-joined, lat/lng/radius only when an address is set and was found or the search
+ * is near the visitor (the point is then their position, decision 0905), and the hours filters as
+ * openNow=true / inSeason=true (docs/product.md section 3, Opening hours). */
 export function apiQuery(filters: Filters, point: { lat: number; lng: number } | null): URLSearchParams {
   const q = new URLSearchParams();
   if (filters.category !== 'all') q.set('category', filters.category);
   if (filters.search.trim()) q.set('search', filters.search.trim());
   if (filters.tagIds.length) q.set('tagIds', filters.tagIds.join(','));
-  if (filters.address.trim() && point) {
+  if ((filters.address.trim() || filters.near) && point) {
     q.set('lat', String(point.lat));
     q.set('lng', String(point.lng));
     q.set('radius', String(filters.radius));

@@ -30,10 +30,12 @@ export function LocationCard({ location, onOpen }: { location: Location; onOpen(
   };
 
   return (
+    // data-keep-tap: a tap on the body before the page is live is kept for the app (decision 0904).
     // biome-ignore lint/a11y/useKeyWithClickEvents: the card body is a mouse shortcut; keyboard users have the Details button
     <article
       aria-labelledby={titleId}
       data-testid="location-card"
+      data-keep-tap=""
       onClick={onCardClick}
       className="flex cursor-pointer flex-col gap-3 rounded-lg border border-gray-200 bg-white p-4 shadow-sm transition-shadow hover:shadow-md"
     >
@@ -155,11 +157,12 @@ export function LocationCard({ location, onOpen }: { location: Location; onOpen(
   );
 }
 
-export function LocationCardSkeleton() {
+export function LocationCardSkeleton({ wideOnly = false }: { wideOnly?: boolean }) {
   return (
     <div
       aria-hidden="true"
       data-testid="location-card-skeleton"
+      data-wide-only={wideOnly ? '' : undefined}
       className="flex animate-pulse flex-col gap-3 rounded-lg border border-gray-200 bg-white p-4"
     >
       <div className="h-6 w-2/3 rounded bg-gray-200" />

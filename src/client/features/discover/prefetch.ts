@@ -26,6 +26,12 @@ export async function prefetchDiscover(client: QueryClient, search: URLSearchPar
         : null;
     client.setQueryData(['/api/geocode', address], point);
   }
+  // Near the visitor: only their browser knows where they are (decision 0905), so the results are
+  // the browser's to fetch and the page arrives with the skeleton cards.
+  if (filters.near) {
+    await tags;
+    return;
+  }
   const offset = (page - 1) * PAGE_SIZE_WIDE;
   const qs = listingQs(apiQuery(filters, point), PAGE_SIZE_WIDE, offset);
   const r = await load(`/api/locations?${qs}`);

@@ -11,6 +11,7 @@ import { useLocationPage } from './use-locations';
 export function ResultsList({
   apiQuery,
   address,
+  near = false,
   page,
   pageSize,
   lastSearchTime,
@@ -20,6 +21,8 @@ export function ResultsList({
 }: {
   apiQuery: URLSearchParams;
   address: string;
+  /** The search is near the visitor's own position (decision 0905). */
+  near?: boolean;
   page: number;
   pageSize: number;
   lastSearchTime: number;
@@ -53,8 +56,9 @@ export function ResultsList({
           {t('results.loading')}
         </span>
         {Array.from({ length: pageSize }, (_, i) => (
+          // The server's page is the wide one: a phone hides its third placeholder too (styles.css).
           // biome-ignore lint/suspicious/noArrayIndexKey: identical placeholders
-          <LocationCardSkeleton key={i} />
+          <LocationCardSkeleton key={i} wideOnly={i >= PAGE_SIZE_NARROW} />
         ))}
       </div>
     );
@@ -72,7 +76,7 @@ export function ResultsList({
       <>
         <p className="text-sm text-gray-800" role="status" data-testid="results-count">
           {t('results.count', { from, to, total })}
-          {address.trim() ? t('results.near', { address: address.trim() }) : ''}
+          {address.trim() ? t('results.near', { address: address.trim() }) : near ? t('results.nearMe') : ''}
         </p>
         <ul
           aria-busy={listing.isPlaceholderData || listing.isFetching}
@@ -93,7 +97,7 @@ export function ResultsList({
   }
 
   return (
-    <section aria-labelledby="discover-results-title" className="mt-6">
+    <section aria-labelledby="discover-results-title" className="mt-2 md:mt-6">
       <div className="mb-3 flex flex-wrap items-baseline justify-between gap-2">
         <h2 id="discover-results-title" className="text-xl font-semibold text-gray-900">
           {t('results.title')}

@@ -34,6 +34,7 @@ describe('useDiscoverState', () => {
       tagIds: [3, 7],
       openNow: false,
       inSeason: false,
+      near: false,
     });
     expect(result.current.state.page).toBe(2);
     expect(result.current.state.view).toBe('map');
@@ -88,6 +89,16 @@ describe('useDiscoverState', () => {
     expect(query(result.current.location.search)).toEqual({ q: 'park', page: '2', view: 'map' });
     act(() => result.current.state.setView('list'));
     expect(query(result.current.location.search)).toEqual({ q: 'park', page: '2' });
+  });
+
+  it('two changes made before the first is rendered both stay (a view switch, then a typed search)', () => {
+    const { result } = renderState('/discover');
+    const { setView, setFilters } = result.current.state;
+    act(() => {
+      setView('map');
+      setFilters({ search: 'orchard' }, 'replace');
+    });
+    expect(query(result.current.location.search)).toEqual({ view: 'map', q: 'orchard' });
   });
 
   it('Reset clears every filter and the page but keeps the view', () => {

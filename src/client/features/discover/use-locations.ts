@@ -1,6 +1,6 @@
 // Server calls of the Discover screen: the address lookup (through our own /api/geocode) and one
 // page of the listing at a time (limit/offset, total in X-Total-Count).
-import { keepPreviousData, type QueryClient, useQuery } from '@tanstack/react-query';
+import { type QueryClient, useQuery } from '@tanstack/react-query';
 import type { Location } from '../../../shared/schemas/location';
 import {
   LISTING_RETRIES,
@@ -105,7 +105,8 @@ export function useLocationPage(
     staleTime: hasAwaitingReview() ? 0 : LISTING_STALE_MS,
     refetchOnMount: hasAwaitingReview() ? 'always' : true,
     retry: LISTING_RETRIES,
-    placeholderData: keepPreviousData,
+    // No placeholder from the last search: a new search or page shows the skeleton cards while it
+    // loads, as docs/product.md section 2 says, not the previous results.
     queryFn: async ({ signal }): Promise<LocationPage> => {
       const res = await fetch(`/api/locations?${qs}`, { credentials: 'include', signal, headers: readHeaders() });
       await throwIfResNotOk(res);
