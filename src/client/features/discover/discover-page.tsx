@@ -6,7 +6,6 @@ import { useTranslation } from 'react-i18next';
 import { MOBILE_BREAKPOINT_PX, PAGE_SIZE_NARROW, PAGE_SIZE_WIDE } from '../../../shared/constants';
 import type { Location } from '../../../shared/schemas/location';
 import { useLocation } from '../../lib/router';
-import { EmbedButton, embedUrl, FollowLinks, searchFollowUrls } from '../follow';
 import { MapView } from '../map';
 import { PrintListDialog } from '../print-list';
 import { apiQuery as buildApiQuery, type DiscoverView } from './filters';
@@ -17,6 +16,7 @@ import { usePosition } from './near-me';
 import { useGeocode } from './use-locations';
 import { useMediaQuery } from './use-media-query';
 
+const FollowSearch = lazy(() => import('./follow-search'));
 const LocationDialog = lazy(() => import('../location').then((m) => ({ default: m.LocationDialog })));
 
 const noSubscription = () => () => {};
@@ -142,36 +142,10 @@ export function DiscoverPage() {
           />
         </Suspense>
       )}
-      {/* Calendar, change feed and widget of this very search (decision 1000). */}
-      <div className="mt-8">
-        <FollowLinks
-          id="follow-search-heading"
-          urls={(origin) => searchFollowUrls(origin, filters, lang)}
-          texts={{
-            heading: t('follow.heading'),
-            addToCalendar: t('follow.addToCalendar'),
-            subscribe: t('follow.subscribe'),
-            download: t('follow.download'),
-            followChanges: t('follow.followChanges'),
-          }}
-        >
-          <EmbedButton
-            label={t('follow.embed')}
-            url={() => embedUrl(window.location.origin, filters, lang)}
-            texts={{
-              title: t('follow.embedTitle'),
-              description: t('follow.embedDescription'),
-              snippetLabel: t('follow.snippetLabel'),
-              copy: t('follow.copy'),
-              copied: t('follow.copied'),
-              copyFailed: t('follow.copyFailed'),
-              preview: t('follow.preview'),
-              newTab: t('follow.newTab'),
-              frameTitle: t('follow.frameTitle'),
-            }}
-          />
-        </FollowLinks>
-      </div>
+      {/* Calendar, change feed and widget of this very search (decision 1000), once the page is live. */}
+      <Suspense fallback={null}>
+        <FollowSearch filters={filters} lang={lang} />
+      </Suspense>
       {selected && (
         <Suspense fallback={null}>
           <LocationDialog
