@@ -15,6 +15,9 @@ import { mapAnswer } from './map-answer.js';
 import { distanceMiles, rad } from './geo.js';
 import { pageInOrder } from './page-order.js';
 
+/** Marks a slot some word reached: above every word's bit, as a search keeps up to 8 words. */
+const TOUCHED = 1 << 8;
+
 export class PlaceIndex {
   private cap = 1024;
   private used = 0;
@@ -43,7 +46,8 @@ export class PlaceIndex {
   private spatial: { tree: KDBush; slots: Int32Array } | null = null;
   /** Scratch space of a text query (queries run one at a time on this thread). */
   private acc = new Float64Array(0);
-  private hits = new Uint8Array(0);
+  /** Per slot, one bit per search word it matches, and TOUCHED once any word reached it. */
+  private hits = new Uint16Array(0);
   /** Per slot, the rank and the distance of the current query (read only for its matches). */
   private score = new Float64Array(0);
   private miles = new Float64Array(0);
@@ -182,7 +186,7 @@ export class PlaceIndex {
     const cosQueryLat = q.point ? Math.cos(rad(q.point.lat)) : 0;
     if (this.score.length < this.used) {
       this.acc = new Float64Array(this.cap);
-      this.hits = new Uint8Array(this.cap);
+      this.hits = new Uint16Array(this.cap);
       this.score = new Float64Array(this.cap);
       this.miles = new Float64Array(this.cap);
     }
@@ -258,7 +262,7 @@ export class PlaceIndex {
             const s = p.slots[j]!;
             if (!this.live[s]) continue;
             if (hits[s] === 0) touched.push(s);
-            hits[s]! |= bit | 128;
+            hits[s]! |= bit | TOUCHED;
             acc[s] = addTerm(acc[s]!, p.terms[j]!);
           }
         }
@@ -275,7 +279,7 @@ export class PlaceIndex {
         }
         for (const s of matched) {
           if (hits[s] === 0) touched.push(s);
-          hits[s]! |= bit | 128;
+          hits[s]! |= bit | TOUCHED;
         }
       }
       // No word matched any place by full text: the matches rank by word similarity of the name.

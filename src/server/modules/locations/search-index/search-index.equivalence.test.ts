@@ -164,6 +164,23 @@ describe('search index equivalence with the SQL search', () => {
     }
   }, 120_000);
 
+  it('an eight-word search needs every word, the eighth as much as the first', async () => {
+    await database.db.execute(
+      sql`update locations set name = 'Quenby Loose Park', description = 'Rose garden, pond and walking loop.' where id = 11`,
+    );
+    // The eighth word of the searches below that is a word some other place holds.
+    await database.db.execute(sql`update locations set name = 'Quenby Apples Orchard' where id = 12`);
+    const seven = 'quenby loose park rose garden pond walking';
+    const all = await searchWithIndex(database.db, { ...base, search: `${seven} loop` }, NOW);
+    expect(all?.ids).toEqual([11]);
+    expect(await compare({ ...base, search: `${seven} loop` })).toBe('index');
+    for (const eighth of ['apples', 'zqxvwj']) {
+      const search = `${seven} ${eighth}`;
+      expect(await compare({ ...base, search })).toBe('index');
+      expect((await searchWithIndex(database.db, { ...base, search }, NOW))?.ids).toEqual([]);
+    }
+  }, 60_000);
+
   it('follows writes made in SQL: renamed, hidden, re-tagged and deleted places', async () => {
     await database.db.execute(sql`update locations set name = 'Aaa Zinnia Garden' where id = 5`);
     await database.db.execute(sql`update locations set hidden = true where id = 6`);
