@@ -1,4 +1,4 @@
-// Issue 9, accessibility: axe (WCAG 2.2 A/AA) on every route and every dialog at both sizes,
+// Accessibility: axe (WCAG 2.2 A/AA) on every route and every dialog at both sizes,
 // target sizes in the header and on cards, visible focus, and toasts that are announced (politely,
 // destructive ones assertively) without taking focus.
 import type { Locator, Page } from '@playwright/test';

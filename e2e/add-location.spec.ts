@@ -1,4 +1,4 @@
-// Issue 6: adding places (every category, validation, server errors, duplicates warning, no lost
+// Adding places (every category, validation, server errors, duplicates warning, no lost
 // work) and managing tags, at desktop and phone size, by mouse and by keyboard alone.
 import fs from 'node:fs';
 import type { Locator, Page } from '@playwright/test';

@@ -1,4 +1,4 @@
-// Issue 4, continued: the Discover map (on demand, clusters, markers) and the location detail
+// The Discover map (on demand, clusters, markers) and the location detail
 // dialog with inline edit. Every test creates its own places with unique words.
 import { cards, count, shot, uniqueWord } from './support/discover';
 import { expect, expectNoAxeViolations, test, uniqueName } from './support/fixtures';

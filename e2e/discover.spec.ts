@@ -1,4 +1,4 @@
-// Issue 4: the Discover screen as a person uses it — search, filters and chips (in the URL, with
+// The Discover screen as a person uses it — search, filters and chips (in the URL, with
 // Back/Forward), result cards and pagination, loading/error/empty states. The map and the detail
 // dialog are in discover-map-dialog.spec.ts. Every test creates its own places with unique words.
 import { cards, count, openInApp, searchBox, shot, showFilters, uniqueWord } from './support/discover';

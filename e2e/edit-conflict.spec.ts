@@ -1,4 +1,4 @@
-// Two people editing one place (issue 13, finding 8): the later save is refused instead of
+// Two people editing one place: the later save is refused instead of
 // silently undoing the earlier one; the form says what the other person changed, keeps what this
 // person typed, and lets them keep their changes or load the other version.
 import { expect, test, uniqueName } from './support/fixtures';

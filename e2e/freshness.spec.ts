@@ -1,4 +1,4 @@
-// Freshness (issue 14): an administrator marks a place verified from the review desk's "Needs a
+// Freshness: an administrator marks a place verified from the review desk's "Needs a
 // check" tab and the place's page then says "Checked <Mon YYYY>"; a visitor answers "Yes" to "Is this
 // still correct?" and is thanked; "No, report a problem" opens the Report dialog about the place.
 import { expect as baseExpect, expectNoAxeViolations, isPhone, test, uniqueName } from './support/fixtures';

@@ -1,4 +1,4 @@
-// Issue 9, languages: the interface in Spanish on Discover, a location page and the Add New Location
+// Languages: the interface in Spanish on Discover, a location page and the Add New Location
 // dialog; html lang, Spanish dates, the remembered choice; machine-translated descriptions through
 // the local fake translator (e2e/fakes/fake-translator.ts) with their mark and the original.
 import type { Page } from '@playwright/test';

@@ -1,4 +1,4 @@
-// Issue 9, keyboard only: searching, opening a place, adding a place, reporting a problem and
+// Keyboard only: searching, opening a place, adding a place, reporting a problem and
 // sharing, without the mouse (keyboard.press/type only); the skip link and Alt+1/Alt+2 on a
 // location page and the admin page.
 import type { Page } from '@playwright/test';

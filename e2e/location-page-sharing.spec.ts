@@ -1,4 +1,4 @@
-// Issue 5, continued: the location page's Get Directions dialog and Share dialog, at desktop and
+// The location page's Get Directions dialog and Share dialog, at desktop and
 // phone sizes.
 import { captureWindowOpen, opened, shot } from './support/location-page';
 import { expect as baseExpect, expectNoAxeViolations, isPhone, test, uniqueName } from './support/fixtures';

@@ -1,4 +1,4 @@
-// Issue 5: the location page (/discover/{slug}) with its tabs, inline edit, view and click counts,
+// The location page (/discover/{slug}) with its tabs, inline edit, view and click counts,
 // at desktop and phone sizes; Get Directions and Share are in location-page-sharing.spec.ts.
 import { shot, usDate } from './support/location-page';
 import { expect as baseExpect, expectNoAxeViolations, test, uniqueName } from './support/fixtures';

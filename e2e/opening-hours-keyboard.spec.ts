@@ -1,4 +1,4 @@
-// Issue 14 without a mouse and under axe: the hours editor used with the keyboard alone (days, times,
+// Opening hours without a mouse and under axe: the hours editor used with the keyboard alone (days, times,
 // season, public holidays, the text field and back), saved; and axe on the editor, the Discover
 // chips of the hours filters and a place's hours with "Is this still correct?".
 import { expect as baseExpect, expectNoAxeViolations, test, uniqueName } from './support/fixtures';

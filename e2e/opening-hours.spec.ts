@@ -1,4 +1,4 @@
-// Issue 14 in the browser (decisions 0800 and 0801): a place's structured hours on its card and its
+// Opening hours in the browser (decisions 0800 and 0801): a place's structured hours on its card and its
 // page, the Discover "Open now" filter, and editing hours with the editor on a 390 px screen.
 import type { APIRequestContext } from '@playwright/test';
 import { showFilters } from './support/discover';

@@ -1,4 +1,4 @@
-// Issue 7: reporting a problem with a screenshot of the problem area. Desktop picks an element on
+// Reporting a problem with a screenshot of the problem area. Desktop picks an element on
 // the page (mouse or keyboard); phones go straight to review with a screenshot of the whole page.
 // The reports' bodies are read on the way out (page.route, then continued to the real server).
 import type { Locator, Page } from '@playwright/test';

@@ -1,4 +1,4 @@
-// Issue 2, the app shell: header, skip link and shortcuts, visitor total, static pages, 404,
+// The app shell: header, skip link and shortcuts, visitor total, static pages, 404,
 // cookie consent (banner and dialog), light theme and the toast viewport.
 import type { Page } from '@playwright/test';
 import { COOKIE_CONSENT_KEY, expect, expectNoAxeViolations, isPhone, test } from './support/fixtures';

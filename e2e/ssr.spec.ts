@@ -1,4 +1,4 @@
-// Pages that arrive rendered (issue 16, decision 0900): every route's HTML holds its content, the
+// Pages that arrive rendered (decision 0900): every route's HTML holds its content, the
 // browser hydrates it without a single console error or warning (a hydration mismatch, an inline
 // script the Content Security Policy refuses…), and with JavaScript off a person can still read a
 // place, search, filter by category and page through the results.
@@ -81,7 +81,7 @@ test.describe('hydration', () => {
   });
 
   test('the cookie banner is not the largest paint, even above a short place name', async ({ browser, api }) => {
-    // Issue 16, item 6 and decision 0901: a first visit's largest paint is the page's content.
+    // Decision 0901: a first visit's largest paint is the page's content.
     // A three-letter name and a description of one sentence, as a neighbour adding a park would write.
     const place = await api.createLocation({
       name: `Elm ${Math.random().toString(36).slice(2, 5)}`,

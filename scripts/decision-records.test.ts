@@ -1,4 +1,4 @@
-// Decision records stay findable (issue 17, item 7): each has its title, a Status line under it,
+// Decision records stay findable: each has its title, a Status line under it,
 // and a row in docs/decisions/README.md; no two share a number.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';

@@ -1,4 +1,4 @@
-// No import cycles in src (issue 17): every relative import of every source file is followed, and
+// No import cycles in src: every relative import of every source file is followed, and
 // a cycle — however long, type-only imports included — fails with its path. Cycles make module
 // load order matter and hide which part depends on which (docs/architecture.md, Conventions).
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';

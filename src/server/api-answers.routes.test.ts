@@ -1,4 +1,4 @@
-// Declared answers (issue 17, item 2): every JSON route of the API declares the schema of its
+// Declared answers: every JSON route of the API declares the schema of its
 // success answer (from src/shared), so the answer is checked and serialised by it and described
 // in /api/docs. The few routes that answer something else say why below.
 import { describe, expect, it } from 'vitest';

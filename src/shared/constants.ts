@@ -43,7 +43,8 @@ export const SHORT_TEXT_MAX = 500;
 export const URL_MAX = 2048;
 export const SESSION_ID_MAX = 128;
 /** GET /api/locations without a limit answers at most this many places (X-Total-Count tells how
- * many matched); paging or the exports give the rest (issue 13, finding 4). */
+ * many matched), so one request cannot make the server read the whole table; paging or the exports
+ * give the rest. */
 export const LOCATION_LIST_MAX = 1000;
 /** At most this many tags in one filter (one EXISTS each in the search). */
 export const TAG_FILTER_MAX = 20;
@@ -55,7 +56,7 @@ export const OPENING_HOURS_MAX = 255;
 export const VERIFICATION_STALE_MONTHS = 12;
 /** An administrator's note on a verification. */
 export const VERIFICATION_NOTE_MAX = 2000;
-/** A visitor's "still correct" answers are counted over this many days (issue 14). */
+/** A visitor's "still correct" answers are counted over this many days (older ones say little now). */
 export const CONFIRMATION_WINDOW_DAYS = 90;
 
 /** The box a place's own coordinates must fall in: the Kansas City metropolitan area (its

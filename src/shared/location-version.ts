@@ -1,4 +1,4 @@
-// A place's version tag (issue 13, finding 8: no silent lost updates). GET /api/locations/{id} and
+// A place's version tag, so no edit silently undoes another made meanwhile. GET /api/locations/{id} and
 // /slug/{slug} send it as the ETag; a PATCH that sends it back as If-Match is refused with 412 when
 // the place changed since. The client builds the same tag from the place it loaded.
 

@@ -14,7 +14,7 @@ export const MSG = {
   // Not in the spec: a place's own coordinates (decision 0303).
   outsideMetro: 'Coordinates must be in the Kansas City area',
   coordinatesTogether: 'Latitude and longitude must be given together',
-  // Not in the spec: an edit made on an old version of a place (issue 13, finding 8).
+  // Not in the spec: an edit made on an old version of a place, refused so it undoes nobody's.
   editConflict: 'Someone else changed this place while you were editing it',
   // Not in the spec: review of contributions (decisions 0403 and 0405).
   contributorBlocked: 'Changes from your connection are paused by the directory team.',

@@ -42,7 +42,7 @@ export function Header() {
         </div>
         {/* Pushed right by its own margin, not by the home link's: the count and language sit
             right after the home link whether or not this part has arrived yet, so a first paint
-            made while the header is still being parsed does not move them (issue 16). */}
+            made while the header is still being parsed does not move them. */}
         <div className="order-2 ml-auto flex items-center gap-2 md:order-3">
           <button
             type="button"

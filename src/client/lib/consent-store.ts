@@ -1,4 +1,4 @@
-// The visitor's cookie choice (issue 2): kept in localStorage under 'cookie_consent' as
+// The visitor's cookie choice (decision 0011): kept in localStorage under 'cookie_consent' as
 // {essential: true, preferences: boolean, decidedAt: ISO}. A tiny event-based store so that the
 // banner, the dialog, the pages' "Manage Cookie Preferences" buttons and i18n.ts (which only
 // remembers the language when preference cookies are allowed) stay in step without a provider.

@@ -93,7 +93,7 @@ function applyLang(lang: string) {
   if (typeof document !== 'undefined') document.documentElement.lang = lang;
 }
 applyLang(i18n.language);
-// The language is a preference cookie: remembered only when the visitor allowed those (issue 2),
+// The language is a preference cookie: remembered only when the visitor allowed those (decision 0011),
 // and forgotten as soon as they are refused.
 function persistLanguage(lang: string) {
   if (typeof document === 'undefined') return;

@@ -1,4 +1,4 @@
-// Issue 9: every interface text comes from the catalogs. This fails when a key is missing from a
+// Every interface text comes from the catalogs, so each one can be translated. This fails when a key is missing from a
 // catalog (English and Spanish must have the same keys) or when a component hard-codes visible text
 // (JSX text, or aria-label / placeholder / title / alt attributes written as literals).
 import fs from 'node:fs';

@@ -53,7 +53,7 @@ export const locations = pgTable(
     registrationLink: text('registration_link'),
     faqLink: text('faq_link'),
     /** The point is a stand-in (the ZIP/town centroid) because the geocoder was busy or failing
-     * when the place was saved: it is asked again later (issue 13, finding 9). */
+     * when the place was saved: it is asked again later (writes/geocode-later.ts). */
     geocodePending: boolean('geocode_pending').notNull().default(false),
     /** Not public: hidden by an administrator, or waiting for review, or rejected (`review`). */
     hidden: boolean('hidden').notNull().default(false),
@@ -145,7 +145,7 @@ export const searchChanges = pgTable(
   (t) => [index('search_changes_version_idx').on(t.version), index('search_changes_at_idx').on(t.at)],
 );
 
-/** Every time an administrator confirmed a place's details (issue 14): a history, never
+/** Every time an administrator confirmed a place's details: a history, never
  * overwritten; a place's lastVerifiedAt is its latest `at`. */
 export const locationVerifications = pgTable(
   'location_verifications',
@@ -162,7 +162,7 @@ export const locationVerifications = pgTable(
   (t) => [index('location_verifications_location_idx').on(t.locationId, t.at)],
 );
 
-/** A visitor's anonymous "Yes, this is still correct" (issue 14): counted apart from the
+/** A visitor's anonymous "Yes, this is still correct": counted apart from the
  * administrators' confirmations above, never moves lastVerifiedAt. The unique index keeps one per
  * client hash, place and UTC day, even when two answers race. */
 export const locationConfirmations = pgTable(

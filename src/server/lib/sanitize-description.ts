@@ -21,7 +21,7 @@ export const DESCRIPTION_ALLOWED_TAGS = [
   'h6',
 ];
 // No class, style or id from users: the site's own CSS classes (`fixed inset-0 z-[60010]`) would
-// let one anonymous edit lay a link over the whole page (issue 13, finding 2; docs/reliability.md).
+// let one anonymous edit lay a link over the whole page (docs/reliability.md).
 export const DESCRIPTION_ALLOWED_ATTRIBUTES = ['href', 'target', 'rel'];
 
 const OPTIONS: sanitizeHtml.IOptions = {

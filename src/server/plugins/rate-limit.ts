@@ -117,9 +117,10 @@ function sessionOf(request: FastifyRequest): string | null {
 }
 
 /**
- * Per-client limits for anonymous reads (issue 13, finding 4), counted in this process's memory:
- * a database write per read would cost more than the read. With several processes a client may
- * get up to that many times the limit, which still stops a script. Fixed windows, swept as they end.
+ * Per-client limits for anonymous reads, so one script cannot take the server from everyone.
+ * Counted in this process's memory: a database write per read would cost more than the read.
+ * With several processes a client may get up to that many times the limit, which still stops a
+ * script. Fixed windows, swept as they end.
  */
 export function createReadLimiter(
   clientHash: (r: FastifyRequest) => string,

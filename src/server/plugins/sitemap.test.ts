@@ -1,4 +1,4 @@
-// The sitemap past the protocol's limit becomes an index of parts (issue 13, finding 4); parts
+// The sitemap past the protocol's limit becomes an index of parts; parts
 // hold every public place once, in id order, the static pages in the first.
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// GET /api/locations/similar: possible duplicates of a place being added (issue 6).
+// GET /api/locations/similar: possible duplicates of a place being added.
 import { z } from 'zod';
 import { ADDRESS_MAX, NAME_MAX } from '../constants.js';
 

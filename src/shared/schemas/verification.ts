@@ -1,4 +1,4 @@
-// Freshness (issue 14): an administrator confirms a place's details; the review desk lists the
+// Freshness: an administrator confirms a place's details; the review desk lists the
 // places nobody confirmed for VERIFICATION_STALE_MONTHS months.
 import { z } from 'zod';
 import { VERIFICATION_NOTE_MAX } from '../constants.js';

@@ -1,4 +1,4 @@
-// The Add New Location dialog (issue 6, docs/product.md section 2): the shared location form with the
+// The Add New Location dialog (docs/product.md section 2): the shared location form with the
 // description required, a warning about possible duplicates (never blocking), and no lost work:
 // a failed submit keeps every field, and closing with unsaved input asks first.
 import { useMutation } from '@tanstack/react-query';

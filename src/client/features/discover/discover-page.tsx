@@ -1,4 +1,4 @@
-// The Discover screen (docs/product.md section 2, issue 4): filters in the URL, one page of results at a
+// The Discover screen (docs/product.md section 2): filters in the URL, one page of results at a
 // time, a lazily loaded map, and the location detail dialog (loaded when first opened).
 import { List, Map as MapIcon, Printer } from 'lucide-react';
 import { lazy, Suspense, useCallback, useMemo, useState, useSyncExternalStore } from 'react';

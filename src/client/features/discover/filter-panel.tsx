@@ -1,4 +1,4 @@
-// The search and filter panel (docs/product.md section 2, issue 4 item 1). Typing in the search box
+// The search and filter panel (docs/product.md section 2). Typing in the search box
 // updates the filter after 300 ms (replacing the history entry); the address is looked up when
 // the search is submitted or the field is left, never on every keystroke (decision 0201).
 import { LocateFixed, Search, SlidersHorizontal, X } from 'lucide-react';

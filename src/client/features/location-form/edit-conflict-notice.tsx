@@ -1,4 +1,4 @@
-// Shown in an edit form when someone else saved the place first (HTTP 412, issue 13 finding 8):
+// Shown in an edit form when someone else saved the place first (HTTP 412):
 // nothing was written, what this person typed is still in the form, and they choose — keep their
 // changes (the next Save replaces the other version) or load the other version instead.
 import { useTranslation } from 'react-i18next';

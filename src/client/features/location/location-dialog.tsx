@@ -1,5 +1,5 @@
-// The location detail dialog opened from the Discover screen (docs/product.md sections 2 and 4; issue 4
-// item 5). One view is recorded per opening and the first address/contact click at most once per
+// The location detail dialog opened from the Discover screen (docs/product.md sections 2 and 4).
+// One view is recorded per opening and the first address/contact click at most once per
 // opening; the reach numbers load when that tab is first opened; Edit opens after 100 ms.
 import { Pencil } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';

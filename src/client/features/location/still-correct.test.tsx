@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-// "Is this still correct?" (issue 14): Yes posts to /api/locations/{id}/confirm and thanks the
+// "Is this still correct?": Yes posts to /api/locations/{id}/confirm and thanks the
 // visitor; "No, report a problem" opens the app's Report dialog (lib/report-location.ts).
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';

@@ -1,4 +1,4 @@
-// "Is this still correct?" under a place's hours (issue 14): "Yes" counts an anonymous
+// "Is this still correct?" under a place's hours: "Yes" counts an anonymous
 // confirmation (POST /api/locations/{id}/confirm, kept apart from the administrators' checks, so
 // the "Checked" line does not move) and thanks the visitor; "No, report a problem" opens the
 // Report dialog about this place, as the header's Report Issue does (lib/report-location.ts).

@@ -1,4 +1,4 @@
-// The map view (issue 4 item 4), loaded only when the map is opened: Leaflet with tiles from
+// The map view, loaded only when the map is opened: Leaflet with tiles from
 // MAP_TILE_URL (GET /api/config), category-coloured markers and clustering. GET /api/locations/map
 // (decision 0203) answers every point while the matches are few, and supercluster groups them
 // here, redrawn on every move without asking again. With many matches (100,000 places) the map

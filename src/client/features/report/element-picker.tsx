@@ -1,4 +1,4 @@
-// Element-picking mode of the report dialog (issue 7, docs/product.md section 2): a dim overlay, the
+// Element-picking mode of the report dialog (docs/product.md section 2): a dim overlay, the
 // banner 'Click on the problem area' with Cancel, a highlight box with the element's tag name.
 // The mouse picks by hovering and clicking; the keyboard by Arrow keys / Tab (through the
 // meaningful elements of main), Enter to select and Escape to cancel. While picking, the page's

@@ -1,4 +1,4 @@
-// The Report dialog (issue 7, docs/product.md section 2 "Report dialog"): select-type, then review.
+// The Report dialog (docs/product.md section 2 "Report dialog"): select-type, then review.
 // Wide screens pick the problem area on the page (the dialog hides meanwhile) and send a
 // screenshot of that element; phones go straight to review with a screenshot of the whole page.
 // The report carries the place in view (locationId from app-dialogs), see decision 0351.

@@ -1,4 +1,4 @@
-// Screenshots for flag reports (issue 7, docs/product.md section 7): PNG data URLs made by html-to-image,
+// Screenshots for flag reports (docs/product.md section 7): PNG data URLs made by html-to-image,
 // which is imported here on demand so it never weighs on the first page. Failures never block a
 // report: the caller gets a 1x1 transparent PNG instead.
 import {

@@ -16,7 +16,7 @@ export function VisitorCount() {
   });
   return (
     // On wide screens the count sits left of the language switch: a slot as wide as the longest
-    // loading text (Spanish), so the count arriving moves nothing (issue 16).
+    // loading text (Spanish), so the count arriving moves nothing.
     <p
       className="inline-flex min-h-8 items-center gap-1.5 text-sm text-white/95 md:min-w-[18rem]"
       data-testid="visitor-count"

@@ -1,4 +1,4 @@
-// Freshness (issue 14): confirmations of a place's details, kept as a history, and the places
+// Freshness: confirmations of a place's details, kept as a history, and the places
 // that need one (not confirmed for VERIFICATION_STALE_MONTHS months, the oldest first).
 import { sql } from 'drizzle-orm';
 import { CONFIRMATION_WINDOW_DAYS, VERIFICATION_STALE_MONTHS } from '../../../shared/constants.js';

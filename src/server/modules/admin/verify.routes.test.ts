@@ -1,4 +1,4 @@
-// Freshness (issue 14): an administrator confirms a place (a history, never overwritten), read
+// Freshness: an administrator confirms a place (a history, never overwritten), read
 // answers carry the latest confirmation as lastVerifiedAt, and the review desk lists the places
 // not confirmed for 12 months, the oldest first.
 import { eq } from 'drizzle-orm';

@@ -1,4 +1,4 @@
-// Freshness on the review desk (issue 14): POST /api/admin/locations/{id}/verify records that an
+// Freshness on the review desk: POST /api/admin/locations/{id}/verify records that an
 // administrator confirmed a place's details (read answers then carry lastVerifiedAt), and
 // GET /api/admin/locations/needs-check lists the places due a check. Registered inside the admin
 // scope by review.routes.ts, so both need a session.

@@ -1,4 +1,4 @@
-// Possible duplicates while a place is being added (issue 6): it warns, never blocks.
+// Possible duplicates while a place is being added: it warns, never blocks.
 import { z } from 'zod';
 import { similarLocationSchema, similarQuerySchema } from '../../../shared/schemas/duplicates.js';
 import type { ApiModule } from '../../context.js';

@@ -146,7 +146,7 @@ describe('open data exports', () => {
   });
 });
 
-// Issue 14: the open data carries the structured hours, whether the place is open when the file
+// The open data carries the structured hours, whether the place is open when the file
 // was made, and when an administrator last confirmed it; the list's filters narrow an export.
 describe('open data exports: opening hours and freshness', () => {
   const t = useTestApp();

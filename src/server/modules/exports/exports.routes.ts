@@ -38,7 +38,7 @@ const CSV_FIELDS: readonly (readonly [string, Cell])[] = [
   ['url', (_r, url) => url],
   ['createdAt', (r) => r.created_at],
   ['updatedAt', (r) => r.updated_at],
-  // Issue 14, after the older columns so that readers by position keep working.
+  // Hours and freshness come after the older columns so that readers by position keep working.
   ['openingHours', (r) => r.opening_hours],
   ['openNow', (r, _url, now) => openingHoursFields(r.opening_hours, now).openNow],
   ['lastVerifiedAt', (r) => r.last_verified_at],

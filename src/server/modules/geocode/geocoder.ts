@@ -282,7 +282,7 @@ export function createGeocoder(deps: GeocoderDeps): Geocoder {
       if (used.count > uncachedPerMinute) return { ...standIn(), refused: 'client', retryAfterS: used.retryAfterS };
     }
     // A bounded queue: past it the place gets its ZIP/town centroid now instead of waiting behind
-    // everyone else (issue 13, finding 9); the place is geocoded again later (writes/geocode-later.ts).
+    // everyone else; the place is geocoded again later (writes/geocode-later.ts).
     const turn = await queue.run(lane, () => askService(key));
     if ('refused' in turn) {
       const refused = turn.refused === 'lane' && client !== undefined ? 'client' : 'busy';

@@ -1,4 +1,4 @@
-// "Is this still correct?" (issue 14): POST /api/locations/{id}/confirm counts a visitor's "Yes"
+// "Is this still correct?": POST /api/locations/{id}/confirm counts a visitor's "Yes"
 // once per client, place and day, is rate limited, answers 404 for hidden or unknown places and
 // never moves lastVerifiedAt (the administrators' confirmations).
 import { eq } from 'drizzle-orm';

@@ -1,4 +1,4 @@
-// POST /api/locations/{id}/confirm (issue 14): a visitor answers "Yes" to "Is this still correct?"
+// POST /api/locations/{id}/confirm: a visitor answers "Yes" to "Is this still correct?"
 // on a place's page. Anonymous, so rate limited like every anonymous write (docs/architecture.md,
 // Security baseline) and kept to one per client, place and UTC day by a unique index
 // (location_confirmations_once_a_day_idx); a repeat answers the same 200. Counted apart from the

@@ -81,15 +81,15 @@ export const locationsRoutes: ApiModule = async (app, ctx) => {
   // The search index's change log keeps an hour (decision 0504).
   const stopPrune = schedulePruneSearchChanges(ctx.db, app.log);
   app.addHook('onClose', async () => stopPrune());
-  // Places saved with a stand-in point while the geocoder was busy are asked again (finding 9).
+  // Places saved with a stand-in point while the geocoder was busy are asked again (writes/geocode-later.ts).
   const stopGeocodeLater = scheduleGeocodeLater(ctx.db, ctx.geocoder, app.log);
   app.addHook('onClose', async () => stopGeocodeLater());
 
   // Search answers come from the app's cache (plugins/search-cache), emptied after every write.
   const cacheNow = () => ctx.searchCache.current();
 
-  // Reads are limited per client too, sized far above a person browsing and panning the map
-  // (issue 13, finding 4); counted in memory, see plugins/rate-limit.ts.
+  // Reads are limited per client too, so one script cannot take the server from everyone; sized far
+  // above a person browsing and panning the map; counted in memory, see plugins/rate-limit.ts.
   const searchLimit = ctx.readLimit({ bucket: 'locations:search', max: 600, windowMs: 60_000 });
   const placeLimit = ctx.readLimit({ bucket: 'locations:read', max: 600, windowMs: 60_000 });
 

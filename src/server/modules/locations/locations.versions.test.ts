@@ -1,4 +1,4 @@
-// No silent lost updates (issue 13, finding 8): reads send the place's version as the ETag, a
+// No silent lost updates: reads send the place's version as the ETag, a
 // PATCH with a stale If-Match is refused with 412 and writes nothing, one without still works.
 import { describe, expect, it } from 'vitest';
 import { MSG } from '../../../shared/messages.js';

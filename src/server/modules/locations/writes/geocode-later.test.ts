@@ -1,4 +1,4 @@
-// Geocode the place later (issue 13, finding 9): a place saved while the geocoder was busy keeps a
+// Geocode the place later: a place saved while the geocoder was busy keeps a
 // stand-in point and is marked; a later round asks again and puts the real point in, unless
 // someone edited the place meanwhile.
 import { eq } from 'drizzle-orm';

@@ -1,6 +1,5 @@
 // Places saved while the geocoder was busy or failing carry the ZIP/town centroid as a stand-in
-// and `geocode_pending` (issue 13, finding 9: a bounded geocoder queue must not leave them there
-// for good). A few at a time, every few minutes, they are asked again; a real answer replaces the
+// and `geocode_pending` (a bounded geocoder queue must not leave them there for good). A few at a time, every few minutes, they are asked again; a real answer replaces the
 // stand-in, another stand-in leaves them pending for the next round. Not a revision: nobody's
 // edit changes, the system only improves the point it chose itself.
 import { and, asc, eq, sql } from 'drizzle-orm';

@@ -1,4 +1,4 @@
-// The one write path for places (issue 17): slugs from one allocator, full snapshots from every
+// The one write path for places: slugs from one allocator, full snapshots from every
 // path, reverts that put back only what the reverted change changed (409 when a later change
 // edited the same field), and tag deletions that a revert undoes with their links.
 import { eq } from 'drizzle-orm';
