@@ -1,27 +1,44 @@
 // The import boundaries of docs/architecture.md (Imports) are enforced by `npm run lint`: biome.json's
 // overrides give noRestrictedImports one set of patterns per folder. This writes one deliberate
-// violation per boundary into the tree, checks that `biome lint` fails on it with the boundary's
-// message, and removes it again; the real tree must pass.
+// violation per boundary into a temporary copy of the project's layout (biome.json and the files'
+// paths under src/), never into the tree itself, and checks that `biome lint` fails on it with the
+// boundary's message; the real tree must pass.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 
 const root = path.resolve(import.meta.dirname, '..');
 const biome = path.join(root, 'node_modules', '@biomejs', 'biome', 'bin', 'biome');
-const written: string[] = [];
+/** A scratch project holding biome.json and the violations; the patterns match paths under it. */
+let scratch = '';
+
+beforeAll(() => {
+  scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'lint-boundaries-'));
+  fs.copyFileSync(path.join(root, 'biome.json'), path.join(scratch, 'biome.json'));
+});
+
+afterAll(() => {
+  if (scratch) fs.rmSync(scratch, { recursive: true, force: true });
+});
+
+afterEach(() => {
+  // Each test lints only its own files, but a clean src/ keeps one test's files out of the next.
+  fs.rmSync(path.join(scratch, 'src'), { recursive: true, force: true });
+});
 
 function write(file: string, source: string): string {
-  const abs = path.join(root, file);
+  const abs = path.join(scratch, file);
   fs.mkdirSync(path.dirname(abs), { recursive: true });
   fs.writeFileSync(abs, source);
-  written.push(abs);
   return file;
 }
 
-function lint(...files: string[]): { status: number | null; output: string } {
+/** Lints files of the scratch project, or, with `cwd` the project root, of the real tree. */
+function lint(files: string[], cwd = scratch): { status: number | null; output: string } {
   const r = spawnSync(process.execPath, [biome, 'lint', '--colors=off', '--max-diagnostics=50', ...files], {
-    cwd: root,
+    cwd,
     encoding: 'utf8',
   });
   return { status: r.status, output: `${r.stdout}${r.stderr}` };
@@ -44,11 +61,6 @@ const CLIENT_TO_SERVER = 'the client never imports server code';
 const SERVER_TO_CLIENT = 'the server never imports client code';
 const SHARED_ALONE = 'src/shared is used by both sides and imports neither client nor server code';
 
-afterEach(() => {
-  for (const file of written.splice(0)) fs.rmSync(file, { force: true });
-  fs.rmSync(path.join(root, 'src/client/features/__violation__'), { recursive: true, force: true });
-});
-
 describe('import boundaries (npm run lint)', () => {
   it("fails when a feature imports another feature's insides or app/, and allows its index", () => {
     const file = write(
@@ -65,7 +77,7 @@ describe('import boundaries (npm run lint)', () => {
         '',
       ].join('\n'),
     );
-    const r = lint(file);
+    const r = lint([file]);
     expect(r.status).not.toBe(0);
     expect(r.output).toContain(FEATURE_INSIDES);
     expect(r.output).toContain(FEATURE_APP);
@@ -82,7 +94,7 @@ describe('import boundaries (npm run lint)', () => {
       'src/client/components/ui/__violation__.ts',
       "import { Header } from '../../app/header';\nexport const all = [Header];\n",
     );
-    const r = lint(fromLib, fromComponents);
+    const r = lint([fromLib, fromComponents]);
     expect(r.status).not.toBe(0);
     expect(r.output).toContain(BELOW_FEATURES);
     expect(flaggedLines(r.output, fromLib)).toEqual([1]);
@@ -94,7 +106,7 @@ describe('import boundaries (npm run lint)', () => {
       'src/client/app/__violation__.ts',
       "import { DiscoverPage } from '../features/discover/discover-page';\nimport { MapView } from '../features/map';\nexport const all = [DiscoverPage, MapView];\n",
     );
-    const r = lint(file);
+    const r = lint([file]);
     expect(r.status).not.toBe(0);
     expect(r.output).toContain(APP_THROUGH_INDEX);
     expect(flaggedLines(r.output, file)).toEqual([1]);
@@ -105,7 +117,7 @@ describe('import boundaries (npm run lint)', () => {
       'src/client/__violation_entry__.ts',
       "import { seedNarrowFirstPage } from './features/discover';\nexport const all = [seedNarrowFirstPage];\n",
     );
-    const r = lint(entry);
+    const r = lint([entry]);
     expect(r.status).not.toBe(0);
     expect(r.output).toContain('the entry files (main.tsx, entry-server.tsx) reach features through app/');
     expect(flaggedLines(r.output, entry)).toEqual([1]);
@@ -120,7 +132,7 @@ describe('import boundaries (npm run lint)', () => {
       'src/server/__violation__.ts',
       "import { cn } from '../client/lib/cn';\nexport const all = [cn];\n",
     );
-    const r = lint(client, server);
+    const r = lint([client, server]);
     expect(r.status).not.toBe(0);
     expect(r.output).toContain(CLIENT_TO_SERVER);
     expect(r.output).toContain(SERVER_TO_CLIENT);
@@ -139,7 +151,7 @@ describe('import boundaries (npm run lint)', () => {
         '',
       ].join('\n'),
     );
-    const r = lint(file);
+    const r = lint([file]);
     expect(r.status).not.toBe(0);
     expect(r.output).toContain(SHARED_ALONE);
     expect(flaggedLines(r.output, file)).toEqual([1, 2]);
@@ -152,14 +164,14 @@ describe('import boundaries (npm run lint)', () => {
       'src/client/features/__violation__/rr.ts',
       'src/client/lib/__violation_rr__.ts',
     ].map((f) => write(f, "import { Link } from 'react-router';\nexport const all = [Link];\n"));
-    const r = lint(...files);
+    const r = lint(files);
     expect(r.status).not.toBe(0);
     expect(r.output).toContain("The app's router is src/client/lib/router.tsx");
     for (const file of files) expect(flaggedLines(r.output, file)).toEqual([1]);
   });
 
   it('passes on the real tree', () => {
-    const r = lint('src');
+    const r = lint(['src'], root);
     expect(r.output).not.toContain('noRestrictedImports');
     expect(r.status, r.output).toBe(0);
   });
