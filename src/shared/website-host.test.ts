@@ -1,8 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { cleanName } from './names.js';
-import { isInternationalHost, isLinkableWebsite, isRawIpHost, siteOf, websiteHost } from './website-host.js';
+import { isInternationalHost, isLinkableWebsite, isRawIpHost, siteOf, websiteHost, withHttps } from './website-host.js';
 
 describe('website hosts', () => {
+  it('shows a link without an http prefix as https://', () => {
+    expect(withHttps('www.kc.org')).toBe('https://www.kc.org');
+    expect(withHttps('//kc.org/a')).toBe('https://kc.org/a');
+    expect(withHttps(' http://kc.org ')).toBe('http://kc.org');
+    expect(withHttps('')).toBe('');
+  });
+
   it('reads the host of what the forms accept, and nothing else', () => {
     expect(websiteHost('www.KnownFarms.org/a')).toBe('www.knownfarms.org');
     expect(websiteHost('http://203.0.113.9:8080/login')).toBe('203.0.113.9');

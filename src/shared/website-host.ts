@@ -39,3 +39,10 @@ export function isLinkableWebsite(website: string | null | undefined): boolean {
   const host = websiteHost(website);
   return host !== null && !isRawIpHost(host) && !isInternationalHost(host);
 }
+
+/** docs/product.md section 2: links without an http prefix get https:// when displayed. */
+export function withHttps(url: string): string {
+  const v = url.trim();
+  if (!v) return v;
+  return /^https?:\/\//i.test(v) ? v : `https://${v.replace(/^\/+/, '')}`;
+}

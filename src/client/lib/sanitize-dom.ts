@@ -1,29 +1,20 @@
 // Render-side text safety in the browser (docs/product.md section 5): descriptions are sanitised
-// again in the browser to the allow-list (a, br, p, strong, em, u, ul, ol, li, h1-h6; href, target,
-// rel — never class or style from users, decision 0700), with href limited to http(s) and mailto,
-// entities decoded up to 10 passes, and bare http(s):// and www. links in plain text turned into
-// links that open in a new tab.
+// again in the browser to the allow-list of src/shared/description-rules.ts (never class or style
+// from users, decision 0700), with href limited to http(s) and mailto, entities decoded up to 10
+// passes, and bare http(s):// and www. links in plain text turned into links that open in a new tab.
 // A chunk of its own, loaded by lib/sanitize.ts when a description is first rendered in the browser
 // (or soon after hydration): a server-rendered description hydrates without it, so DOMPurify is not
 // part of Discover's first load (decision 0902).
 import DOMPurify from 'dompurify';
-import { ALLOWED_ATTR, ALLOWED_TAGS, type HtmlToolkit, URL_IN_TEXT, withHttps } from './sanitize-rules';
-
-const SAFE_HREF = /^(?:https?:|mailto:)/i;
-
-/** Decodes HTML entities repeatedly (at most 10 passes) so '&amp;lt;script&amp;gt;' cannot
- * smuggle markup past a single decode. */
-export function decodeEntities(input: string, maxPasses = 10): string {
-  const textarea = document.createElement('textarea');
-  let current = input;
-  for (let i = 0; i < maxPasses; i++) {
-    textarea.innerHTML = current;
-    const next = textarea.value;
-    if (next === current) break;
-    current = next;
-  }
-  return current;
-}
+import {
+  DESCRIPTION_ALLOWED_ATTRIBUTES,
+  DESCRIPTION_ALLOWED_TAGS,
+  decodeEntities,
+  SAFE_HREF,
+  URL_IN_TEXT,
+} from '../../shared/description-rules';
+import { withHttps } from '../../shared/website-host';
+import type { HtmlToolkit } from './html-toolkit';
 
 let hooked = false;
 function ensureHooks() {
@@ -42,11 +33,15 @@ function ensureHooks() {
 }
 
 /** Sanitised HTML of a stored description, safe for dangerouslySetInnerHTML. */
-export function sanitizeDescription(html: string | null | undefined): string {
+export function sanitizeDescriptionDom(html: string | null | undefined): string {
   if (!html) return '';
   ensureHooks();
   const decoded = decodeEntities(html);
-  const clean = DOMPurify.sanitize(decoded, { ALLOWED_TAGS, ALLOWED_ATTR, ALLOWED_URI_REGEXP: SAFE_HREF });
+  const clean = DOMPurify.sanitize(decoded, {
+    ALLOWED_TAGS: DESCRIPTION_ALLOWED_TAGS,
+    ALLOWED_ATTR: DESCRIPTION_ALLOWED_ATTRIBUTES,
+    ALLOWED_URI_REGEXP: SAFE_HREF,
+  });
   return linkifyHtml(clean);
 }
 
@@ -88,8 +83,8 @@ function linkifyHtml(html: string): string {
 export function descriptionText(html: string | null | undefined): string {
   if (!html) return '';
   const div = document.createElement('div');
-  div.innerHTML = sanitizeDescription(html);
+  div.innerHTML = sanitizeDescriptionDom(html);
   return (div.textContent ?? '').replace(/\s+/g, ' ').trim();
 }
 
-export const domHtmlToolkit: HtmlToolkit = { sanitize: sanitizeDescription, text: descriptionText };
+export const domHtmlToolkit: HtmlToolkit = { sanitize: sanitizeDescriptionDom, text: descriptionText };

@@ -1,5 +1,5 @@
 // Render-side text safety (docs/product.md section 5, decision 0700): a stored description is shown
-// only as sanitised HTML, to the allow-list below (never class, style or id from users), with href
+// only as sanitised HTML, to the allow-list (never class, style or id from users), with href
 // limited to http(s) and mailto, entities decoded up to 10 passes, and bare links in text turned
 // into new-tab links. Two sanitisers apply these rules: lib/sanitize-server.ts (sanitize-html) in
 // the server renderer, lib/sanitize-dom.ts (DOMPurify) in the browser.
@@ -9,10 +9,11 @@
 // decision 0902).
 import { useSyncExternalStore } from 'react';
 
-// The rules themselves live in sanitize-rules.ts, which both sanitisers import (a chunk loaded
-// from here must not import this module back).
-export { ALLOWED_ATTR, ALLOWED_TAGS, type HtmlToolkit, URL_IN_TEXT, withHttps } from './sanitize-rules';
-import type { HtmlToolkit } from './sanitize-rules';
+// The rules themselves live in src/shared/description-rules.ts and the toolkit's shape in
+// html-toolkit.ts, which both sanitisers import (a chunk loaded from here must not import this
+// module back).
+export { withHttps } from '../../shared/website-host';
+import type { HtmlToolkit } from './html-toolkit';
 
 /** Without a DOM (the server renderer, decision 0900) the rules run on a parser instead:
  * entry-server.tsx installs lib/sanitize-server.ts here. */
@@ -57,17 +58,4 @@ function subscribe(listener: () => void) {
  * again then). It is not asked for here: a caller that needs it now calls loadHtmlToolkit(). */
 export function useHtmlToolkit(): HtmlToolkit | null {
   return useSyncExternalStore(subscribe, htmlToolkit, () => serverToolkit);
-}
-
-/** Sanitised HTML of a stored description with the sanitiser at hand; '' while the browser's has
- * not loaded (nothing unsanitised is ever returned). */
-export function sanitizeDescription(html: string | null | undefined): string {
-  if (!html) return '';
-  return htmlToolkit()?.sanitize(html) ?? '';
-}
-
-/** Plain text of a description with the sanitiser at hand; '' while the browser's has not loaded. */
-export function descriptionText(html: string | null | undefined): string {
-  if (!html) return '';
-  return htmlToolkit()?.text(html) ?? '';
 }

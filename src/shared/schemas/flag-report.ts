@@ -1,6 +1,7 @@
 // POST /api/flag-reports (docs/product.md sections 3, 5 and 7): the report dialog's payload.
 import { z } from 'zod';
 import { FLAG_TYPES, SCREENSHOT_MAX_BYTES, SCREENSHOT_MAX_PIXELS, SCREENSHOT_MAX_SIDE_PX } from '../constants.js';
+import { decodeEntities } from '../description-rules.js';
 import { MSG } from '../messages.js';
 
 export const FLAG_DESCRIPTION_MAX = 2000;
@@ -11,31 +12,25 @@ export const SCREENSHOT_DIMENSIONS_MESSAGE = `Screenshot must be at most ${SCREE
 export const PNG_DATA_URL_PREFIX = 'data:image/png;base64,';
 export { SCREENSHOT_MAX_BYTES, SCREENSHOT_MAX_PIXELS, SCREENSHOT_MAX_SIDE_PX };
 
-const NAMED: Record<string, string> = { lt: '<', gt: '>', amp: '&', quot: '"', apos: "'", sol: '/', nbsp: ' ' };
-
-/** Decodes HTML entities (named, decimal, hex) and %XX escapes, repeatedly (up to 10 passes). */
+/** Decodes HTML entities and %XX escapes, one layer of each per pass, repeatedly (up to 20 passes)
+ * so that neither encoding, nor one inside the other, hides a tag. */
 export function decodeEntitiesDeep(input: string): string {
   let s = input;
-  for (let i = 0; i < 10; i++) {
-    const next = s
-      .replace(/&#x([0-9a-f]+);?/gi, (_, h: string) => safeChar(Number.parseInt(h, 16)))
-      .replace(/&#(\d+);?/g, (_, d: string) => safeChar(Number.parseInt(d, 10)))
-      .replace(/&([a-z]+);/gi, (m, n: string) => NAMED[n.toLowerCase()] ?? m)
-      .replace(/%([0-9a-f]{2})/gi, (_, h: string) => String.fromCharCode(Number.parseInt(h, 16)));
+  for (let i = 0; i < 20; i++) {
+    const next = decodeEntities(s, 1).replace(/%([0-9a-f]{2})/gi, (_, h: string) =>
+      String.fromCharCode(Number.parseInt(h, 16)),
+    );
     if (next === s) break;
     s = next;
   }
   return s;
 }
 
-function safeChar(code: number): string {
-  return Number.isFinite(code) && code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : '';
-}
-
 /** True when the text holds a script tag, also once entities are decoded (case-insensitive,
- * white space and NUL characters inside the tag ignored). */
+ * white space, NUL and U+FFFD characters inside the tag ignored). */
 export function containsScriptTag(text: string): boolean {
-  const check = (s: string) => /<\s*\/?\s*s\s*c\s*r\s*i\s*p\s*t/i.test(s.replace(/\0/g, ''));
+  // U+FFFD is what an invalid numeric entity ('&#0;') decodes to: ignored like NUL.
+  const check = (s: string) => /<\s*\/?\s*s\s*c\s*r\s*i\s*p\s*t/i.test(s.replace(/[\0\ufffd]/g, ''));
   return check(text) || check(decodeEntitiesDeep(text));
 }
 
