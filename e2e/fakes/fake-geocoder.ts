@@ -7,7 +7,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-export const KNOWN_POINTS: Record<string, { lat: number; lon: number }> = {
+const KNOWN_POINTS: Record<string, { lat: number; lon: number }> = {
   'union station': { lat: 39.0849, lon: -94.5858 },
   'country club plaza': { lat: 39.0423, lon: -94.5927 },
   'loose park': { lat: 39.0277, lon: -94.5958 },

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import type { Page } from '@playwright/test';
 import { expect, isPhone, uniqueName } from './fixtures';
 
-export const SHOTS = '/tmp/shots-discover';
+const SHOTS = '/tmp/shots-discover';
 fs.mkdirSync(SHOTS, { recursive: true });
 
 /** A word that appears only in this test's data. */

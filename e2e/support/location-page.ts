@@ -2,7 +2,7 @@
 import fs from 'node:fs';
 import type { Page } from '@playwright/test';
 
-export const SHOTS = '/tmp/shots-locpage';
+const SHOTS = '/tmp/shots-locpage';
 fs.mkdirSync(SHOTS, { recursive: true });
 
 export interface Opened {

@@ -10,7 +10,7 @@ export interface Check {
   detail: string;
 }
 
-export interface AbuseContext {
+interface AbuseContext {
   call: Call;
   dataDir: string;
   /** The administrator's cookie (signed in from its own address). */
@@ -68,7 +68,7 @@ async function networkOf(ctx: AbuseContext, prefix: string): Promise<string> {
   return queue.items.find((i) => i.author.sessionId?.startsWith(prefix))?.author.clientHash ?? '';
 }
 
-export const vandalism: Scenario = {
+const vandalism: Scenario = {
   name: '130 edits with rotating session ids',
   async run(ctx) {
     const { call } = ctx;
@@ -116,7 +116,7 @@ export const vandalism: Scenario = {
   },
 };
 
-export const spam: Scenario = {
+const spam: Scenario = {
   name: '125 spam places',
   async run({ call }) {
     const statuses: number[] = [];
@@ -147,7 +147,7 @@ export const spam: Scenario = {
   },
 };
 
-export const lookAlikes: Scenario = {
+const lookAlikes: Scenario = {
   name: 'look-alikes of Loose Park',
   async run({ call }) {
     const names = [
@@ -184,7 +184,7 @@ export const lookAlikes: Scenario = {
   },
 };
 
-export const tagFlood: Scenario = {
+const tagFlood: Scenario = {
   name: 'tag flood',
   async run({ call }) {
     const before = (await call('GET', '/api/tags', { from: '127.0.0.2' })).text;
@@ -211,7 +211,7 @@ export const tagFlood: Scenario = {
   },
 };
 
-export const pagesForOthers: Scenario = {
+const pagesForOthers: Scenario = {
   name: 'one visitor spends its reads, another visits',
   async run({ call }) {
     const greedy = '127.0.0.6';
@@ -244,7 +244,7 @@ export const pagesForOthers: Scenario = {
   },
 };
 
-export const counts: Scenario = {
+const counts: Scenario = {
   name: 'visitor total and views with rotating session ids',
   async run({ call }) {
     const total = async () =>
@@ -276,7 +276,7 @@ function folderBytes(dir: string): number {
   return n;
 }
 
-export const reports: Scenario = {
+const reports: Scenario = {
   name: 'reports with 2 MB screenshots',
   async run({ call, dataDir }) {
     // A PNG's signature and header (1200 × 900), then 2 MB of noise: what the server checks is there.
@@ -308,7 +308,7 @@ export const reports: Scenario = {
   },
 };
 
-export const geocoderFairness: Scenario = {
+const geocoderFairness: Scenario = {
   name: 'one client’s geocoder burst and sixteen other people',
   async run({ call, short }) {
     const seconds = short ? 8 : 30;
@@ -339,7 +339,7 @@ export const geocoderFairness: Scenario = {
   },
 };
 
-export const smallerOnes: Scenario = {
+const smallerOnes: Scenario = {
   name: 'cookies, origins and logs',
   async run({ call, serverLog }) {
     const badCookie = await call('GET', '/', { from: '127.0.0.13', headers: { cookie: 'lang=%' } });

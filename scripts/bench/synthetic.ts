@@ -170,7 +170,7 @@ const SENTENCES = [
 /** Structured opening hours (decision 0800), in the library's tidy spelling: every fifth place has
  * none, the others one of these by id, so "open now" and "in season" match a realistic share at
  * any hour (decision 0801). */
-export const BENCH_OPENING_HOURS = [
+const BENCH_OPENING_HOURS = [
   'Mo-Fr 09:00-17:00',
   'Sa 08:00-13:00',
   'Apr-Oct Sa 07:00-12:00',

@@ -145,5 +145,3 @@ export async function buildApp(deps: AppDeps) {
   await registerPages(app, ctx, deps.clientDir, earlyInput);
   return app;
 }
-
-export type App = Awaited<ReturnType<typeof buildApp>>;

@@ -44,7 +44,7 @@ export function parseTrustProxy(raw: string | undefined): TrustProxy | null {
 }
 
 /** Addresses and CIDR ranges, comma-separated (empty = none), or null when one is neither. */
-export function parseNetworkList(raw: string | undefined): string[] | null {
+function parseNetworkList(raw: string | undefined): string[] | null {
   const entries = (raw ?? '')
     .split(',')
     .map((e) => e.trim())
@@ -52,7 +52,7 @@ export function parseNetworkList(raw: string | undefined): string[] | null {
   return entries.every((e) => !PROXY_RANGE_NAMES.has(e) && isAddressOrRange(e)) ? entries : null;
 }
 
-export const envSchema = z.object({
+const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default('0.0.0.0'),
@@ -106,7 +106,7 @@ export const envSchema = z.object({
   ),
 });
 
-export const PUBLIC_URL_REQUIRED =
+const PUBLIC_URL_REQUIRED =
   'PUBLIC_URL is required when NODE_ENV=production: the public origin, e.g. https://green.example.org';
 
 const checkedEnvSchema = envSchema.superRefine((env, ctx) => {
@@ -130,7 +130,7 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
 /** The addresses API tests write from (test-app.ts `freshAddress`, and inject's default 127.0.0.1):
  * trusted there, so that tests of other features see their writes go live; the trust tests write
  * from other addresses. */
-export const TEST_TRUSTED_NETWORK = '10.250.0.0/16,127.0.0.1';
+const TEST_TRUSTED_NETWORK = '10.250.0.0/16,127.0.0.1';
 
 export function testEnv(overrides: Partial<Record<keyof Env, string>> = {}): Env {
   return readEnv({

@@ -19,13 +19,9 @@ export const TAG_CATEGORIES = ['product', 'amenity', 'accessibility', 'community
 export type TagCategory = (typeof TAG_CATEGORIES)[number];
 
 export const LOCATION_STATUSES = ['active', 'expired'] as const;
-export type LocationStatus = (typeof LOCATION_STATUSES)[number];
 
 export const FLAG_TYPES = ['duplicate', 'outdated', 'other'] as const;
 export type FlagType = (typeof FLAG_TYPES)[number];
-
-export const FLAG_STATUSES = ['pending', 'resolved', 'dismissed'] as const;
-export type FlagStatus = (typeof FLAG_STATUSES)[number];
 
 export const DEFAULT_RADIUS_MILES = 5;
 export const PAGE_SIZE_WIDE = 3;

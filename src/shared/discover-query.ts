@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { ADDRESS_MAX, DEFAULT_RADIUS_MILES, FILTER_CATEGORIES, TAG_FILTER_MAX } from './constants.js';
 import { FEED_LANG_PARAM, FEED_LANGUAGES, type FeedLanguage, PARAM } from './discover-params.js';
 
-export { FEED_LANG_PARAM, FEED_LANGUAGES, type FeedLanguage, PARAM } from './discover-params.js';
+export { FEED_LANGUAGES, type FeedLanguage } from './discover-params.js';
 
 /** A yes/no filter as Discover writes it: '1' on; absent (or '0') off. */
 const flag = (name: string) =>
@@ -70,5 +70,5 @@ export const discoverQuerySchema = z
     },
     lang: (q.lang ?? 'en') as FeedLanguage,
   }));
-export type DiscoverQuery = z.output<typeof discoverQuerySchema>;
+type DiscoverQuery = z.output<typeof discoverQuerySchema>;
 export type DiscoverFilters = DiscoverQuery['filters'];

@@ -32,7 +32,7 @@ export function parseOpeningHours(text: string): Parsed {
   return parsed;
 }
 
-export interface WallState {
+interface WallState {
   /** Surely open. */
   open: boolean;
   /** Maybe open: open end ("10:00+"), `unknown`, or a time given with a comment only. */

@@ -73,7 +73,7 @@ export function useNow(): Date | null {
 type HoursFields = Pick<Location, 'openNow' | 'nextChange'>;
 
 /** The status line's text, or null (no structured hours, a stale answer, or "now" not known yet). */
-export function useHoursStatusText(location: HoursFields): string | null {
+function useHoursStatusText(location: HoursFields): string | null {
   const { t, i18n } = useTranslation('hours');
   const now = useNow();
   if (!now) return null;

@@ -2,7 +2,7 @@
 // (WCAG AA) between text and background.
 import type { LocationCategory, TagCategory } from '../../shared/constants';
 
-export const CATEGORY_BADGE: Record<LocationCategory, string> = {
+const CATEGORY_BADGE: Record<LocationCategory, string> = {
   'farmers-market': 'bg-green-100 text-green-900 border-green-300',
   'local-farmer': 'bg-amber-100 text-amber-900 border-amber-300',
   'community-garden': 'bg-lime-100 text-lime-900 border-lime-300',
@@ -19,7 +19,7 @@ export const CATEGORY_MARKER: Record<LocationCategory, string> = {
   resource: '#1d4ed8',
 };
 
-export const TAG_CATEGORY_BADGE: Record<TagCategory | 'none', string> = {
+const TAG_CATEGORY_BADGE: Record<TagCategory | 'none', string> = {
   product: 'bg-orange-100 text-orange-900 border-orange-300',
   amenity: 'bg-sky-100 text-sky-900 border-sky-300',
   accessibility: 'bg-violet-100 text-violet-900 border-violet-300',

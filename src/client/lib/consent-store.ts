@@ -7,7 +7,7 @@ import { createContext, useContext, useSyncExternalStore } from 'react';
 export const COOKIE_CONSENT_KEY = 'cookie_consent';
 /** The choice mirrored in an essential cookie ('1' with preferences, '0' without), so the server
  * renders the page with or without the banner as the browser will (decision 0900). */
-export const CONSENT_COOKIE = 'cookie_consent';
+const CONSENT_COOKIE = 'cookie_consent';
 
 function writeConsentCookie(record: CookieConsentRecord | null) {
   if (typeof document === 'undefined') return;

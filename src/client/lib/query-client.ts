@@ -2,7 +2,7 @@ import { QueryClient, type QueryFunction } from '@tanstack/react-query';
 import { getJson } from './api';
 
 /** The default query: GET on the key's path (its parts joined with '/'), JSON parsed. */
-export const defaultQueryFn: QueryFunction = ({ queryKey }) => getJson(queryKey.join('/'));
+const defaultQueryFn: QueryFunction = ({ queryKey }) => getJson(queryKey.join('/'));
 
 // docs/product.md section 7: no periodic refetch, no refetch on focus, never stale, no retries, except
 // where a query says otherwise (the listing: 3 retries and 30 s). The server renderer makes one

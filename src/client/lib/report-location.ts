@@ -7,7 +7,7 @@ import { useEffect } from 'react';
 let stack: number[] = [];
 
 /** Registers the place in view; returns the function that unregisters it. */
-export function pushReportLocation(id: number): () => void {
+function pushReportLocation(id: number): () => void {
   stack = [...stack, id];
   return () => {
     const i = stack.lastIndexOf(id);

@@ -5,7 +5,7 @@
 import type { DehydratedState } from '@tanstack/react-query';
 import type { CookieConsentRecord } from './consent-store';
 
-export const SSR_DATA_ID = 'ssr-data';
+const SSR_DATA_ID = 'ssr-data';
 
 export interface SsrData {
   state: DehydratedState;

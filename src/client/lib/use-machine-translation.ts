@@ -11,7 +11,7 @@ import { apiRequest } from './api';
 import { queryClient } from './query-client';
 import i18n from './i18n';
 
-export const TRANSLATION_KEY = 'machine-translation';
+const TRANSLATION_KEY = 'machine-translation';
 
 i18n.on('languageChanged', () => {
   queryClient.removeQueries({ queryKey: [TRANSLATION_KEY] });

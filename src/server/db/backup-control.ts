@@ -24,7 +24,7 @@ import { BackupError } from './backup-error.js';
 import { type Database, openDatabase } from './connect.js';
 import { DataDirLockedError, type LockOwner, ownerIsLive } from './lock.js';
 
-export const CONTROL_SOCKET_NAME = 'control.sock';
+const CONTROL_SOCKET_NAME = 'control.sock';
 /** Linux keeps a socket's path in 108 bytes, its closing NUL included. */
 const MAX_SOCKET_PATH_BYTES = 107;
 /** The request is one short line; anything longer is not ours. */

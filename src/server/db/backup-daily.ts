@@ -13,10 +13,10 @@ import { appSettings } from './schema.js';
 
 /** A backup day starts at 09:00 UTC, 3 or 4 am in Kansas City, when the directory is quietest: a
  * server running then takes that day's snapshot at its next check. */
-export const DAILY_SNAPSHOT_HOUR_UTC = 9;
-export const DAILY_CHECK_MS = 15 * 60_000;
+const DAILY_SNAPSHOT_HOUR_UTC = 9;
+const DAILY_CHECK_MS = 15 * 60_000;
 /** The first check waits for the start's own work (the search index is built in the background). */
-export const DAILY_FIRST_CHECK_MS = 60_000;
+const DAILY_FIRST_CHECK_MS = 60_000;
 const CLAIM_KEY = 'backup_daily_day';
 
 /** The backup day `now` falls in, as YYYY-MM-DD. */
@@ -25,7 +25,7 @@ export function backupDay(now: Date): string {
 }
 
 /** Claims `day` for this process: true when no process had claimed it (or a later day) yet. */
-export async function claimDay(db: Db, day: string): Promise<boolean> {
+async function claimDay(db: Db, day: string): Promise<boolean> {
   const won = await db
     .insert(appSettings)
     .values({ key: CLAIM_KEY, value: day })

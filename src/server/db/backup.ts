@@ -14,7 +14,7 @@ import { checkTool, failure, runTool, splitPassword } from './pg-tools.js';
 export type SnapshotKind = 'pglite' | 'postgres';
 
 /** Snapshot files by kind: a gzipped tarball of the data folder, or pg_dump's custom format. */
-export const SNAPSHOT_EXTENSION: Record<SnapshotKind, string> = { pglite: '.tar.gz', postgres: '.pgdump' };
+const SNAPSHOT_EXTENSION: Record<SnapshotKind, string> = { pglite: '.tar.gz', postgres: '.pgdump' };
 
 /** Where `npm run backup` writes when BACKUP_DIR is not set. */
 export const DEFAULT_BACKUP_DIR = './backups';
@@ -73,7 +73,7 @@ export function linkIntoPlace(partial: string, file: string): void {
 }
 
 /** pg_dump of `databaseUrl` in custom format into `file` (a new file, owner-only). */
-export async function pgDump(databaseUrl: string, file: string): Promise<void> {
+async function pgDump(databaseUrl: string, file: string): Promise<void> {
   const server = await checkTool('pg_dump', databaseUrl);
   // pg_dump keeps the mode of a file that exists: create it owner-only first.
   fs.closeSync(fs.openSync(file, 'wx', 0o600));

@@ -11,7 +11,7 @@ import { type DatabaseMemory, PgliteProcess, type SnapshotWritten } from './pgli
 import * as schema from './schema.js';
 import { scrubText } from '../lib/scrub-log-text.js';
 
-export type Schema = typeof schema;
+type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 
 export interface Database {

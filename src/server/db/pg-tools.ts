@@ -17,7 +17,7 @@ function installHint(major: number | undefined): string {
   );
 }
 
-export class PgToolMissingError extends BackupError {
+class PgToolMissingError extends BackupError {
   constructor(tool: PgTool, serverMajor: number | undefined) {
     super(
       `${tool} was not found on PATH. Backups and restores of a PostgreSQL database (DATABASE_URL) use PostgreSQL's ${tool}: ` +
@@ -96,7 +96,7 @@ export async function toolMajor(tool: PgTool, serverMajor?: number): Promise<num
 
 /** The server's major version (server_version_num 150020 → 15), with its own message when it
  * cannot be reached. */
-export async function serverMajor(databaseUrl: string): Promise<number> {
+async function serverMajor(databaseUrl: string): Promise<number> {
   const client = new pg.Client({ connectionString: databaseUrl });
   try {
     await client.connect();

@@ -62,7 +62,7 @@ export interface PgliteProcessOptions {
 /** The longest a snapshot may hold the database (its CHECKPOINT and the copy of the folder) before
  * the process is ended and started again, as a statement past its limit is: long enough for a
  * large folder on a slow disk, short enough that a stuck read does not hold requests for good. */
-export const SNAPSHOT_TIME_LIMIT_MS = 120_000;
+const SNAPSHOT_TIME_LIMIT_MS = 120_000;
 
 /** A snapshot written by snapshot(): its file's size, and how long it held the database. */
 export interface SnapshotWritten {

@@ -10,7 +10,7 @@ import { parse, protocol } from '@electric-sql/pglite';
 const { serialize } = protocol;
 /** Statements kept prepared (least recently used dropped first): each holds its plan in the
  * database's memory, which WebAssembly never gives back, so the set stays small. */
-export const STATEMENT_CACHE_SIZE = 64;
+const STATEMENT_CACHE_SIZE = 64;
 /** PostgreSQL's answer when a kept plan's result would change shape (a table changed under it). */
 const PLAN_CHANGED = '0A000';
 

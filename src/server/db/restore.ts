@@ -59,7 +59,7 @@ function octal(field: Buffer): number {
  * every file whole (a cut-off file fails here rather than as a half-restored folder), and a
  * PG_VERSION in it. Answers that PostgreSQL version.
  */
-export function checkDataDirTarball(tar: Buffer, file: string): string {
+function checkDataDirTarball(tar: Buffer, file: string): string {
   const damaged = (why: string) => new BackupError(`${file} is damaged: ${why}. Nothing was restored.`);
   let pgVersion: string | undefined;
   let offset = 0;

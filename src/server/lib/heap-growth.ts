@@ -7,7 +7,7 @@
 import v8 from 'node:v8';
 
 /** The next full collection starts once the heap is this much larger than it left it (percent). */
-export const HEAP_GROWTH_PERCENT = 25;
+const HEAP_GROWTH_PERCENT = 25;
 
 /** Called once at start by the server's entry (main.ts) and by the benchmark, before any load. */
 export function limitHeapGrowth(percent = HEAP_GROWTH_PERCENT): void {

@@ -86,7 +86,7 @@ export function clientKey(ip: string): string {
 
 /** The wider group budgets also count (decision 0405): an IPv6 address by its /48 (what one site
  * or small provider customer is usually given), an IPv4 address as clientKey has it. */
-export function clientKey48(ip: string): string {
+function clientKey48(ip: string): string {
   const key = clientKey(ip);
   if (!key.endsWith('::/64')) return key;
   const groups = ipv6Groups(ip);

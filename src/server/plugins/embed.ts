@@ -22,7 +22,7 @@ import { escapeHtml, publicOrigin } from './page-head.js';
 import { dataVersion, searchCacheEnabled } from './search-cache/cache.js';
 
 /** Places the widget lists (the rest are one link away). */
-export const EMBED_PLACES = 20;
+const EMBED_PLACES = 20;
 const ATTRIBUTION = '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap contributors</a>';
 const gzip = promisify(zlib.gzip);
 

@@ -27,7 +27,7 @@ export function plainText(html: string | null | undefined, max = 160): string {
   return text.length > max ? `${text.slice(0, max - 1).trimEnd()}…` : text;
 }
 
-export async function findLocationBySlug(ctx: AppContext, slug: string) {
+async function findLocationBySlug(ctx: AppContext, slug: string) {
   const direct = await ctx.db.select().from(locations).where(eq(locations.slug, slug)).limit(1);
   if (direct[0]) return direct[0];
   const old = await ctx.db

@@ -9,7 +9,7 @@ import { redactUrl, scrubText } from '../lib/scrub-log-text.js';
 
 /** Fastify's `req` log serializer without the client's address (Fastify's own logs remoteAddress and
  * remotePort) or its query's values: the client appears as the salted hash the rate limits use. */
-export function requestLogSerializer(clientHash: (request: FastifyRequest) => string) {
+function requestLogSerializer(clientHash: (request: FastifyRequest) => string) {
   return (request: FastifyRequest) => ({
     method: request.method,
     url: typeof request.url === 'string' ? redactUrl(request.url) : undefined,

@@ -103,8 +103,6 @@ export function staticCacheControl(clientDir: string, filePath: string): string 
   return 'public, max-age=3600';
 }
 
-export type NotFoundRenderer = (request: FastifyRequest, reply: FastifyReply) => FastifyReply;
-
 export async function registerPages(
   app: FastifyInstance,
   ctx: AppContext,

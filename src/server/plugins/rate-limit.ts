@@ -6,7 +6,7 @@ import type { Db } from '../db/connect.js';
 import { rateLimits } from '../db/schema.js';
 import { HttpError } from '../http-error.js';
 
-export interface RateLimitRule {
+interface RateLimitRule {
   /** Name of the counter, e.g. 'locations:write'. */
   bucket: string;
   /** Per person: per browser session (X-Session-Id) from one address, or per address without one. */
@@ -20,7 +20,7 @@ export interface RateLimitRule {
 
 /** Without an explicit addressMax, an address counts as this many people. Routes that a room of
  * volunteers uses together (adding and tagging places) set their own. */
-export const ADDRESS_SHARE = 4;
+const ADDRESS_SHARE = 4;
 
 export type RateLimiter = (rule: RateLimitRule) => preHandlerAsyncHookHandler;
 
@@ -79,7 +79,7 @@ export function createWindowCounter(db: Db, now: () => number = () => Date.now()
 
 const SLIDING = { sliding: true } as const;
 
-export const TOO_MANY_REQUESTS_MESSAGE = 'Too many requests. Please wait a moment and try again.';
+const TOO_MANY_REQUESTS_MESSAGE = 'Too many requests. Please wait a moment and try again.';
 
 export const tooManyRequests = (retryAfterS: number) =>
   new HttpError(429, TOO_MANY_REQUESTS_MESSAGE, undefined, { 'retry-after': String(retryAfterS) });

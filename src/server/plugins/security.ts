@@ -5,7 +5,7 @@ import type { Env } from '../env.js';
 import { HttpError } from '../http-error.js';
 
 /** The origin (scheme://host) of the tile server, for img-src. '{s}' subdomains become '*'. */
-export function tileOrigin(tileUrl: string): string | null {
+function tileOrigin(tileUrl: string): string | null {
   try {
     const u = new URL(tileUrl.replace(/\{s\}/g, 'SUBDOMAIN').replace(/\{[a-z]+\}/g, '0'));
     return `${u.protocol}//${u.host.replace('SUBDOMAIN', '*')}`;
@@ -29,7 +29,7 @@ function originOf(url: string): string | null {
 
 /** The one origin whose pages may write (decision 0709): PUBLIC_URL's when it is set (scheme, host
  * and port, exactly), else the request's own protocol and host with its port. */
-export function siteOrigin(env: Pick<Env, 'PUBLIC_URL'>, request: FastifyRequest): string | null {
+function siteOrigin(env: Pick<Env, 'PUBLIC_URL'>, request: FastifyRequest): string | null {
   if (env.PUBLIC_URL) return originOf(env.PUBLIC_URL);
   return request.host ? originOf(`${request.protocol}://${request.host}`) : null;
 }

@@ -12,7 +12,7 @@ import { publicOrigin } from './page-head.js';
 import { dataVersion } from './search-cache/cache.js';
 
 /** The sitemap protocol's cap on URLs per file. */
-export const SITEMAP_MAX_URLS = 50_000;
+const SITEMAP_MAX_URLS = 50_000;
 const STATIC_PATHS = ['/', '/about', '/privacy', '/terms', '/cookies'];
 const KEEP_MS = 60 * 60_000;
 

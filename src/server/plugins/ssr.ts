@@ -75,7 +75,7 @@ export interface PageRendererOptions {
 
 /** The render's reads answer within this or the page is unavailable: longer than every bounded wait
  * behind them (a pooled connection 5 s, the geocoder's queue, decision 0711). */
-export const RENDER_LOAD_TIMEOUT_MS = 12_000;
+const RENDER_LOAD_TIMEOUT_MS = 12_000;
 const MAX_RETRY_AFTER_S = 60;
 
 const MAX_ENTRIES = 300;

@@ -57,7 +57,7 @@ export async function openTestDatabase(): Promise<{ database: Database; url?: st
   return { database, dispose: () => database.close() };
 }
 
-export async function createTestApp(
+async function createTestApp(
   overrides: Partial<Record<keyof Env, string>> = {},
   deps: Partial<Omit<AppDeps, 'env' | 'database'>> = {},
 ): Promise<TestApp> {

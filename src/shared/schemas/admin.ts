@@ -6,12 +6,11 @@ export const adminLoginSchema = z.object({
   username: z.string({ error: 'Username is required' }).trim().min(1, 'Username is required').max(100),
   password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(200),
 });
-export type AdminLogin = z.infer<typeof adminLoginSchema>;
 
 export const ADMIN_INVALID_CREDENTIALS = 'Invalid username or password';
 export const ADMIN_SIGN_IN_REQUIRED = 'Sign in required';
 
-export const REVIEW_STATUSES = ['resolved', 'dismissed'] as const;
+const REVIEW_STATUSES = ['resolved', 'dismissed'] as const;
 
 export const flagReportListQuerySchema = z.object({
   status: z.enum(['pending', 'resolved', 'dismissed', 'all']).optional().default('pending'),
@@ -27,7 +26,6 @@ export const flagReportReviewSchema = z.object({
     .nullish()
     .transform((v) => (v ?? '').trim()),
 });
-export type FlagReportReview = z.input<typeof flagReportReviewSchema>;
 
 export const revisionListQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(200).optional().default(50),
@@ -53,7 +51,7 @@ export const adminLocationListQuerySchema = z.object({
 export const fieldChangeSchema = z.object({ field: z.string(), before: z.unknown(), after: z.unknown() });
 export type FieldChange = z.infer<typeof fieldChangeSchema>;
 
-export const adminRevisionSchema = z.object({
+const adminRevisionSchema = z.object({
   id: z.number().int(),
   entityType: z.enum(['location', 'tag']),
   entityId: z.number().int(),
@@ -76,7 +74,7 @@ export const adminRevisionPageSchema = z.object({ items: z.array(adminRevisionSc
 /** A flag report in the review desk's list (GET /api/admin/flag-reports, decision 0703): the
  * screenshot is not in it, only whether there is one and its size in bytes; the picture itself is
  * GET /api/admin/flag-reports/{id}/screenshot. */
-export const adminFlagReportItemSchema = z.object({
+const adminFlagReportItemSchema = z.object({
   id: z.number().int(),
   locationId: z.number().int().nullable(),
   location: z.object({ id: z.number().int(), name: z.string(), slug: z.string() }).nullable(),

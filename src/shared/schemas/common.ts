@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { SESSION_ID_MAX } from '../constants.js';
 
 /** Anonymous browser-session id (docs/product.md section 3, "Sessions"). */
-export const sessionIdSchema = z
+const sessionIdSchema = z
   .string({ error: 'sessionId is required' })
   .trim()
   .min(1, 'sessionId is required')
@@ -10,14 +10,6 @@ export const sessionIdSchema = z
 
 /** Body of POST /api/visitors/record and of the engagement calls. */
 export const sessionBodySchema = z.object({ sessionId: sessionIdSchema });
-export type SessionBody = z.infer<typeof sessionBodySchema>;
-
-/** The JSON error shape of every 4xx answer (docs/architecture.md, Conventions). */
-export const errorBodySchema = z.object({
-  message: z.string(),
-  errors: z.record(z.string(), z.string()).optional(),
-});
-export type ErrorBody = z.infer<typeof errorBodySchema>;
 
 /** A positive integer id in a path. */
 export const idParamSchema = z.object({

@@ -6,7 +6,6 @@ export const similarQuerySchema = z.object({
   name: z.string().max(NAME_MAX, `Name must be at most ${NAME_MAX} characters`).optional().default(''),
   address: z.string().max(ADDRESS_MAX, `Address must be at most ${ADDRESS_MAX} characters`).optional().default(''),
 });
-export type SimilarQuery = z.output<typeof similarQuerySchema>;
 
 export const similarLocationSchema = z.object({
   id: z.number().int(),

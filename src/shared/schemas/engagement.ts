@@ -9,4 +9,3 @@ export const engagementResultSchema = z.object({
   viewCount: z.number().int(),
   clickCount: z.number().int(),
 });
-export type EngagementResult = z.infer<typeof engagementResultSchema>;

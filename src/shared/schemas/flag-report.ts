@@ -5,16 +5,16 @@ import { decodeEntities } from '../description-rules.js';
 import { MSG } from '../messages.js';
 
 export const FLAG_DESCRIPTION_MAX = 2000;
-export const FLAG_TYPE_MESSAGE = 'Flag type must be duplicate, outdated or other';
+const FLAG_TYPE_MESSAGE = 'Flag type must be duplicate, outdated or other';
 export const SCREENSHOT_INVALID_MESSAGE = 'Screenshot must be a PNG image';
 export const SCREENSHOT_TOO_LARGE_MESSAGE = 'Screenshot is too large';
 export const SCREENSHOT_DIMENSIONS_MESSAGE = `Screenshot must be at most ${SCREENSHOT_MAX_SIDE_PX} pixels wide and high, and ${SCREENSHOT_MAX_PIXELS.toLocaleString('en-US')} pixels in all`;
 export const PNG_DATA_URL_PREFIX = 'data:image/png;base64,';
-export { SCREENSHOT_MAX_BYTES, SCREENSHOT_MAX_PIXELS, SCREENSHOT_MAX_SIDE_PX };
+export { SCREENSHOT_MAX_BYTES };
 
 /** Decodes HTML entities and %XX escapes, one layer of each per pass, repeatedly (up to 20 passes)
  * so that neither encoding, nor one inside the other, hides a tag. */
-export function decodeEntitiesDeep(input: string): string {
+function decodeEntitiesDeep(input: string): string {
   let s = input;
   for (let i = 0; i < 20; i++) {
     const next = decodeEntities(s, 1).replace(/%([0-9a-f]{2})/gi, (_, h: string) =>
@@ -102,7 +102,6 @@ export const flagReportSchema = z.object({
         ctx.addIssue({ code: 'custom', message: SCREENSHOT_DIMENSIONS_MESSAGE });
     }),
 });
-export type FlagReportInput = z.input<typeof flagReportSchema>;
 export type FlagReport = z.output<typeof flagReportSchema>;
 
 export const flagReportCreatedSchema = z.object({

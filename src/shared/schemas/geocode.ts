@@ -11,7 +11,5 @@ export const geocodeQuerySchema = z.object({
     .min(1, 'address is required')
     .max(ADDRESS_MAX, `Address must be at most ${ADDRESS_MAX} characters`),
 });
-export type GeocodeQuery = z.infer<typeof geocodeQuerySchema>;
 
 export const geoPointSchema = z.object({ lat: z.number(), lng: z.number() });
-export type GeoPointBody = z.infer<typeof geoPointSchema>;

@@ -3,12 +3,11 @@
 // `errors.openingHours`. This file loads that library (about 118 KiB gzip), so the server imports
 // it and the browser only in a chunk loaded on demand; ./location.ts keeps the same schemas
 // without it (docs/architecture.md, Performance budgets).
-import type { z } from 'zod';
 import { validateOpeningHours } from '../opening-hours.js';
 import { locationSchemasWith, openingHoursText } from './location.js';
 
 /** The opening hours field: empty (none), or text the library reads. */
-export const openingHoursField = openingHoursText.superRefine((value, ctx) => {
+const openingHoursField = openingHoursText.superRefine((value, ctx) => {
   if (value === '') return;
   const checked = validateOpeningHours(value);
   if (!checked.ok) ctx.addIssue({ code: 'custom', message: checked.error });
@@ -19,4 +18,3 @@ const checkedSchemas = locationSchemasWith(openingHoursField);
 export const locationFormSchemaChecked = checkedSchemas.form;
 /** PATCH /api/locations/{id}: any subset of the form, the opening hours read when given. */
 export const locationPatchSchemaChecked = checkedSchemas.patch;
-export type LocationFormCheckedValues = z.output<typeof locationFormSchemaChecked>;

@@ -56,8 +56,8 @@ const deadlineField = z
   .transform((v) => (v ?? '').trim())
   .refine((v) => v === '' || !Number.isNaN(Date.parse(v)), 'Please enter a valid date');
 
-export const locationCategorySchema = z.enum(LOCATION_CATEGORIES, { error: 'Please select a category' });
-export const locationStatusSchema = z.enum(LOCATION_STATUSES, { error: 'Status must be active or expired' });
+const locationCategorySchema = z.enum(LOCATION_CATEGORIES, { error: 'Please select a category' });
+const locationStatusSchema = z.enum(LOCATION_STATUSES, { error: 'Status must be active or expired' });
 
 /** A coordinate inside the metro area, or null/absent. */
 const coordinate = (label: 'latitude' | 'longitude', min: number, max: number) =>
@@ -148,7 +148,6 @@ export function locationSchemasWith<H extends z.ZodType<string, string | null | 
 }
 
 const plainSchemas = locationSchemasWith(openingHoursText);
-export const locationFormFields = plainSchemas.fields;
 /** POST /api/locations and the add form (the server uses ./location-hours.ts's, which also reads
  * the opening hours). */
 export const locationFormSchema = plainSchemas.form;
@@ -157,11 +156,11 @@ export type LocationFormValues = z.output<typeof locationFormSchema>;
 
 /** PATCH /api/locations/{id}: any subset of the form; the server checks the address rule on the
  * merged result (so changing only the category to 'park' still needs an address). */
-export const locationPatchSchema = plainSchemas.patch;
+const locationPatchSchema = plainSchemas.patch;
 export type LocationPatch = z.output<typeof locationPatchSchema>;
 export { requireAddress as locationAddressRule };
 
-export const tagRefSchema = tagSchema.pick({ id: true, name: true, category: true });
+const tagRefSchema = tagSchema.pick({ id: true, name: true, category: true });
 
 /** A location as the API answers it. Dates are ISO strings. */
 export const locationSchema = z.object({
@@ -333,7 +332,6 @@ export const mapViewQuerySchema = listQueryFields
     filters: { ...filters, radius: filters.radius ?? DEFAULT_RADIUS_MILES },
     view: zoom === undefined ? null : ({ west, south, east, north, zoom } as MapView),
   }));
-export type MapViewQuery = z.output<typeof mapViewQuerySchema>;
 export type { MapView };
 
 /** One map point (GET /api/locations/points): never the full record. */
@@ -348,7 +346,7 @@ export const locationPointSchema = z.object({
 export type LocationPoint = z.infer<typeof locationPointSchema>;
 
 /** Several places of one grid cell of the map view, drawn as one marker with their count. */
-export const mapClusterSchema = z.object({
+const mapClusterSchema = z.object({
   lat: z.number(),
   lng: z.number(),
   count: z.number().int(),

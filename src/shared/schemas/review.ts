@@ -7,9 +7,9 @@ import { fieldChangeSchema } from './admin.js';
 const hash = z.string().trim().min(1).max(128);
 
 /** Who wrote a held item, as the desk shows it (the session id and the network group's hash). */
-export const pendingAuthorSchema = z.object({ sessionId: z.string().nullable(), clientHash: z.string().nullable() });
+const pendingAuthorSchema = z.object({ sessionId: z.string().nullable(), clientHash: z.string().nullable() });
 
-export const pendingItemSchema = z.discriminatedUnion('kind', [
+const pendingItemSchema = z.discriminatedUnion('kind', [
   z.object({
     kind: z.literal('place'),
     /** The held item's id (every kind: the queue's own id). */
@@ -60,9 +60,8 @@ export const pendingItemSchema = z.discriminatedUnion('kind', [
   }),
 ]);
 export type PendingItem = z.infer<typeof pendingItemSchema>;
-export type PendingKind = PendingItem['kind'];
 
-export const pendingCountsSchema = z.object({
+const pendingCountsSchema = z.object({
   places: z.number().int(),
   edits: z.number().int(),
   tags: z.number().int(),
@@ -76,7 +75,7 @@ export const pendingListQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(200).optional().default(100),
 });
 
-export const PENDING_DECISION_MAX = 200;
+const PENDING_DECISION_MAX = 200;
 
 export const pendingDecisionSchema = z.object({
   decision: z.enum(['approve', 'reject'], { error: 'decision must be approve or reject' }),
@@ -88,7 +87,6 @@ export const pendingDecisionSchema = z.object({
   /** Approve an edit even though the place changed since it was proposed. */
   force: z.boolean().optional(),
 });
-export type PendingDecision = z.infer<typeof pendingDecisionSchema>;
 
 export const pendingDecisionResultSchema = z.object({
   decided: z.number().int(),
@@ -98,7 +96,7 @@ export type PendingDecisionResult = z.infer<typeof pendingDecisionResultSchema>;
 
 /** What to undo: a contributor (session id and network hash), a network group (its hash or its
  * /48's), or a time window; optionally one place. */
-export const undoSelectionSchema = z
+const undoSelectionSchema = z
   .object({
     sessionId: z.string().trim().min(1).max(SESSION_ID_MAX).optional(),
     clientHash: hash.optional(),
@@ -124,19 +122,18 @@ export const undoSelectionSchema = z
   });
 export type UndoSelection = z.infer<typeof undoSelectionSchema>;
 
-export const BLOCK_REASON_MAX = 500;
+const BLOCK_REASON_MAX = 500;
 /** Longest block an undo or a standing can set, in hours (a year); null = until lifted. */
-export const STANDING_HOURS_MAX = 24 * 366;
+const STANDING_HOURS_MAX = 24 * 366;
 
-export const blockSchema = z.object({
+const blockSchema = z.object({
   reason: z.string().trim().min(1, 'Give a reason').max(BLOCK_REASON_MAX),
   hours: z.number().int().min(1).max(STANDING_HOURS_MAX).nullable(),
 });
 
 export const undoApplySchema = z.object({ selection: undoSelectionSchema, block: blockSchema.optional() });
-export type UndoApply = z.infer<typeof undoApplySchema>;
 
-export const undoPlaceSchema = z.object({
+const undoPlaceSchema = z.object({
   id: z.number().int(),
   name: z.string(),
   slug: z.string(),
@@ -146,7 +143,7 @@ export const undoPlaceSchema = z.object({
   /** Fields someone else changed after the selection: their change is kept. */
   kept: z.array(z.object({ field: z.string(), by: z.enum(['administrator', 'contributor']), at: z.string() })),
 });
-export const undoTagSchema = z.object({
+const undoTagSchema = z.object({
   id: z.number().int(),
   name: z.string(),
   action: z.enum(['rename', 'remove', 'restore']),
@@ -163,7 +160,6 @@ export const undoPreviewSchema = z.object({
 });
 export type UndoPreview = z.infer<typeof undoPreviewSchema>;
 export const undoResultSchema = undoPreviewSchema.extend({ revisionIds: z.array(z.number().int()) });
-export type UndoResult = z.infer<typeof undoResultSchema>;
 
 export const STANDING_KINDS = ['contributor', 'network', 'network48'] as const;
 export const standingInputSchema = z.object({

@@ -6,11 +6,11 @@ import { cleanName } from '../names.js';
 /** Any '<' followed by a letter, '/' or '!' reads as markup: tag names are plain words. */
 export const looksLikeHtml = (s: string) => /<\s*[a-z!/]/i.test(s) || /&[a-z#0-9]+;/i.test(s);
 
-export const tagCategorySchema = z.enum(TAG_CATEGORIES, {
+const tagCategorySchema = z.enum(TAG_CATEGORIES, {
   error: 'Tag category must be one of: product, amenity, accessibility, community, sustainability, other',
 });
 
-export const tagNameSchema = z
+const tagNameSchema = z
   .string({ error: MSG.tagNameRequired })
   .overwrite(cleanName)
   .trim()
@@ -26,7 +26,6 @@ export const tagInputSchema = z.object({
     .optional()
     .transform((v) => (v ? v : null)),
 });
-export type TagInput = z.input<typeof tagInputSchema>;
 
 export const tagSchema = z.object({
   id: z.number().int(),

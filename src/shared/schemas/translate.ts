@@ -1,11 +1,11 @@
 import { z } from 'zod';
 
 /** Languages user content can be machine-translated into (English is the source). */
-export const TRANSLATION_TARGETS = ['es'] as const;
+const TRANSLATION_TARGETS = ['es'] as const;
 
 /** The stored text fields of a place the client shows machine-translated (docs/decisions/0706):
  * only the directory's own texts can be translated, never text a client sends. */
-export const TRANSLATABLE_FIELDS = ['description'] as const;
+const TRANSLATABLE_FIELDS = ['description'] as const;
 export type TranslatableField = (typeof TRANSLATABLE_FIELDS)[number];
 
 /** POST /api/translate: a place's stored field, read by the server itself. */

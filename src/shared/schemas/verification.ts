@@ -11,7 +11,6 @@ export const verifyLocationSchema = z.object({
     .nullish()
     .transform((v) => (v ?? '').trim()),
 });
-export type VerifyLocation = z.input<typeof verifyLocationSchema>;
 
 /** One confirmation, as stored (never overwritten). */
 export const locationVerificationSchema = z.object({
@@ -30,7 +29,7 @@ export const needsCheckQuerySchema = z.object({
   offset: z.coerce.number().int().min(0).max(10_000_000).optional().default(0),
 });
 
-export const needsCheckItemSchema = z.object({
+const needsCheckItemSchema = z.object({
   id: z.number().int(),
   name: z.string(),
   slug: z.string(),
@@ -51,4 +50,3 @@ export const locationConfirmResultSchema = z.object({
   /** The place's visitor confirmations in the last CONFIRMATION_WINDOW_DAYS days, this one included. */
   confirmations: z.number().int(),
 });
-export type LocationConfirmResult = z.infer<typeof locationConfirmResultSchema>;

@@ -1,4 +1,4 @@
 import { z } from 'zod';
 
-export const visitorsTotalSchema = z.object({ totalVisitors: z.number().int().nonnegative() });
+const visitorsTotalSchema = z.object({ totalVisitors: z.number().int().nonnegative() });
 export type VisitorsTotal = z.infer<typeof visitorsTotalSchema>;

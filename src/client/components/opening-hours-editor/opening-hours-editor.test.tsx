@@ -11,7 +11,7 @@ import en from '../../locales/en/hours.json';
 import es from '../../locales/es/hours.json';
 import { hoursMoment } from '../../../shared/hours-status';
 import { describeStatus, weekTable } from '../../../shared/opening-hours';
-import { OpeningHoursEditor } from './opening-hours-editor';
+import OpeningHoursEditor from './opening-hours-editor';
 import { hoursStatusText } from './status-text';
 import { WeekHours } from './week-hours';
 

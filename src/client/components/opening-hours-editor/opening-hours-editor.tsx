@@ -18,7 +18,7 @@ const loadHoursModule = () => {
   return hoursModule;
 };
 
-export interface OpeningHoursEditorProps {
+interface OpeningHoursEditorProps {
   /** The opening_hours text ('' for no structured hours). */
   value: string;
   onChange: (text: string) => void;
@@ -55,7 +55,7 @@ function useCheck(value: string): Check | null {
   return check && check.value === value ? check : null;
 }
 
-export function OpeningHoursEditor({ value, onChange, idPrefix, error }: OpeningHoursEditorProps) {
+function OpeningHoursEditor({ value, onChange, idPrefix, error }: OpeningHoursEditorProps) {
   const { t } = useTranslation('hours');
   const autoId = useId();
   const id = idPrefix ?? `hours${autoId.replace(/[^a-zA-Z0-9_-]/g, '')}`;
@@ -248,4 +248,5 @@ export function OpeningHoursEditor({ value, onChange, idPrefix, error }: Opening
   );
 }
 
+// A default export because the location form loads the editor with React.lazy.
 export default OpeningHoursEditor;

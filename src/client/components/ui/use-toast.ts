@@ -11,7 +11,7 @@ export interface ToastInput {
   duration?: number;
 }
 
-export interface ToastItem extends ToastInput {
+interface ToastItem extends ToastInput {
   id: string;
   open: boolean;
 }

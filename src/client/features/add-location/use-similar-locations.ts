@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react';
 import type { SimilarLocation } from '../../../shared/schemas/duplicates';
 import { getJson } from '../../lib/api';
 
-export const SIMILAR_DEBOUNCE_MS = 400;
+const SIMILAR_DEBOUNCE_MS = 400;
 
 function useDebounced<T>(value: T, ms: number): T {
   const [v, setV] = useState(value);

@@ -8,7 +8,7 @@ export interface BlockValue {
   hours: number | null;
 }
 
-export const DURATIONS: Array<number | null> = [24, 24 * 7, 24 * 30, null];
+const DURATIONS: Array<number | null> = [24, 24 * 7, 24 * 30, null];
 
 export function DurationSelect({
   id,

@@ -10,7 +10,7 @@ import { ADMIN_SESSION_KEY } from '../../lib/admin-session';
 import { apiRequest, errorMessage } from '../../lib/api';
 import { queryClient } from '../../lib/query-client';
 
-export const refreshAll = () =>
+const refreshAll = () =>
   queryClient.invalidateQueries({
     predicate: (q) => {
       const k = q.queryKey[0];

@@ -15,19 +15,19 @@ import { toast } from '../../components/ui/use-toast';
 import { throwIfResNotOk } from '../../lib/api';
 import { queryClient } from '../../lib/query-client';
 
-export const SAMPLE_FILE_NAME = 'bulk-import-sample.csv';
-export const SAMPLE_CSV = [
+const SAMPLE_FILE_NAME = 'bulk-import-sample.csv';
+const SAMPLE_CSV = [
   'name,category,description,address,website,tags',
   '"City Market Farmers Market",farmers-market,"Year-round market in the River Market with local produce, meats, bread and flowers.","20 E 5th St, Kansas City, MO 64106",https://thecitymarketkc.org,"Local Produce, Organic, Accepts SNAP"',
   '"Loose Park",park,"75-acre park with a rose garden, walking trail and pond.","5200 Wornall Rd, Kansas City, MO 64112",https://kcparks.org,"Walking Trails, Wheelchair Accessible"',
 ].join('\r\n');
 
 /** '1.2 KB': the size in kilobytes to one decimal. */
-export const formatKb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+const formatKb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
 /** docs/product.md section 5: only text/csv. Browsers on Windows label .csv as Excel's type, and some
  * send no type at all; those are accepted when the name ends in .csv (decision 0402). */
-export function isCsvFile(file: File): boolean {
+function isCsvFile(file: File): boolean {
   if (file.type === 'text/csv') return true;
   return /\.csv$/i.test(file.name) && (file.type === '' || file.type === 'application/vnd.ms-excel');
 }

@@ -18,14 +18,14 @@ import {
 } from './directions-links';
 
 /** A web page in a new tab, or an app link in place (the browser hands it to the app). */
-export function openLink(url: string): void {
+function openLink(url: string): void {
   if (isAppLink(url)) window.open(url, '_self');
   else window.open(url, '_blank', 'noopener,noreferrer');
 }
 
 /** The transit choice. The fallback timer outlives the dialog on purpose; it is skipped when the
  * page went to the background meanwhile (the app did open). */
-export function openTransit(place: DirectionsPlace): void {
+function openTransit(place: DirectionsPlace): void {
   const address = place.address?.trim();
   if (!address) {
     openLink(TRANSIT_SITE_URL);

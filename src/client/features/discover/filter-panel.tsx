@@ -13,7 +13,7 @@ import { forgetPosition, type LocateFailure, locate, usePosition } from './near-
 import { TagMultiSelect, useTags } from './tag-multi-select';
 import type { DiscoverState } from './use-discover-state';
 
-export const SEARCH_DEBOUNCE_MS = 300;
+const SEARCH_DEBOUNCE_MS = 300;
 
 /** A local draft of a URL value: follows the URL (Back/Forward, chips, Reset) unless the change is
  * the one we just wrote ourselves. */
@@ -83,7 +83,7 @@ function FilterSelect<T extends string | number>({
 
 /** How many filters of the panel are set (the search box is outside it): what the phone's Filters
  * button says. One per chip but the search's. */
-export function setFilterCount(filters: Filters): number {
+function setFilterCount(filters: Filters): number {
   return (
     (filters.category !== 'all' ? 1 : 0) +
     filters.tagIds.length +
@@ -93,7 +93,7 @@ export function setFilterCount(filters: Filters): number {
   );
 }
 
-export const FILTER_PANEL_ID = 'discover-filter-panel';
+const FILTER_PANEL_ID = 'discover-filter-panel';
 
 export function FilterPanel({ state, onSearch }: { state: DiscoverState; onSearch(): void }) {
   const { t } = useTranslation('discover');

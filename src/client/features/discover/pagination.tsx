@@ -7,7 +7,7 @@ import { cn } from '../../lib/cn';
 import { PARAM } from './filters';
 
 /** The page numbers to show: at most MAX_PAGE_BUTTONS, a window around the current page. */
-export function pageWindow(current: number, pageCount: number, max = MAX_PAGE_BUTTONS): number[] {
+function pageWindow(current: number, pageCount: number, max = MAX_PAGE_BUTTONS): number[] {
   if (pageCount <= max) return Array.from({ length: pageCount }, (_, i) => i + 1);
   let start = Math.max(1, current - Math.floor(max / 2));
   start = Math.min(start, pageCount - max + 1);

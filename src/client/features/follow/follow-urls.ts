@@ -12,7 +12,7 @@ export interface FollowUrls {
 }
 
 /** 'https://green.example.org/calendar.ics' -> 'webcal://green.example.org/calendar.ics'. */
-export function webcalUrl(httpUrl: string): string {
+function webcalUrl(httpUrl: string): string {
   return httpUrl.replace(/^https?:\/\//i, 'webcal://');
 }
 

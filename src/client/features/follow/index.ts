@@ -1,4 +1,3 @@
 export { EmbedButton } from './embed-button';
-export type { EmbedTexts } from './embed-dialog';
-export { FollowLinks, type FollowTexts } from './follow-links';
+export { FollowLinks } from './follow-links';
 export { embedUrl, placeFollowUrls, searchFollowUrls } from './follow-urls';

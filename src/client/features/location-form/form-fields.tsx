@@ -298,7 +298,7 @@ export function StatusField({ form, idPrefix }: FieldProps) {
   );
 }
 
-export function DeadlineField({ form, idPrefix }: FieldProps) {
+function DeadlineField({ form, idPrefix }: FieldProps) {
   const f = useFieldState(form, 'deadline', idPrefix);
   return (
     <FieldShell>
@@ -309,11 +309,11 @@ export function DeadlineField({ form, idPrefix }: FieldProps) {
   );
 }
 
-export function RegistrationLinkField(props: FieldProps) {
+function RegistrationLinkField(props: FieldProps) {
   return <UrlField {...props} name="registrationLink" label="form.fields.registrationLink" />;
 }
 
-export function FaqLinkField(props: FieldProps) {
+function FaqLinkField(props: FieldProps) {
   return <UrlField {...props} name="faqLink" label="form.fields.faqLink" />;
 }
 

@@ -102,7 +102,7 @@ const ENTITIES: Record<string, string> = {
 
 /** Stored description (sanitised HTML or plain text) -> editable plain text: block ends and <br>
  * become line breaks, list items get a bullet, every other tag is dropped, entities decoded. */
-export function htmlToEditableText(html: string | null | undefined): string {
+function htmlToEditableText(html: string | null | undefined): string {
   if (!html) return '';
   if (!/<[a-z/!]/i.test(html) && !/&[a-z#0-9]+;/i.test(html)) return html;
   const text = html

@@ -27,7 +27,7 @@ export function useReadTabs() {
   const reset = useCallback(() => setTab('about'), []);
   return { tab, onTabChange, reachOpened, reset };
 }
-export type ReadTabs = ReturnType<typeof useReadTabs>;
+type ReadTabs = ReturnType<typeof useReadTabs>;
 
 export function CategoryBadge({ category, compact }: { category: string; compact?: boolean }) {
   const { t } = useTranslation('location');

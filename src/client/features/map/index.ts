@@ -8,4 +8,4 @@ export const MapView = lazy(() => import('./map-view'));
  * chunk: one chunk holds Leaflet (two would split the bundler's runtime out of Discover's first
  * file, decision 0903). */
 export const PinMap = lazy(() => import('./map-view').then((m) => ({ default: m.PinMap })));
-export type { PinMapProps, PinPoint } from './pin-map';
+export type { PinPoint } from './pin-map';

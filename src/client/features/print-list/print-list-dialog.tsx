@@ -15,7 +15,7 @@ import { fetchOrOffline } from '../../lib/offline';
 import { QrCode } from './qr-code';
 
 /** Places on the printed list: two pages at most with their QR codes. */
-export const PRINT_LIST_LIMIT = 30;
+const PRINT_LIST_LIMIT = 30;
 
 interface Props {
   open: boolean;

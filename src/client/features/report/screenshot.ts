@@ -9,7 +9,7 @@ import {
 } from '../../../shared/constants';
 
 /** A 1x1 transparent PNG: what a report carries when the capture fails. */
-export const PLACEHOLDER_PNG =
+const PLACEHOLDER_PNG =
   'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=';
 
 /** A capture that hangs (an image that never loads) must not hold the report up for long. */

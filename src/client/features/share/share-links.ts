@@ -10,7 +10,7 @@ export interface ShareContent {
   text: string;
 }
 
-export const SHARE_WINDOW_FEATURES = `width=${SHARE_WINDOW_WIDTH},height=${SHARE_WINDOW_HEIGHT},noopener,noreferrer`;
+const SHARE_WINDOW_FEATURES = `width=${SHARE_WINDOW_WIDTH},height=${SHARE_WINDOW_HEIGHT},noopener,noreferrer`;
 
 const enc = encodeURIComponent;
 

@@ -5,10 +5,10 @@ import type { Tag } from '../../../shared/schemas/tag';
 import { getJson } from '../../lib/api';
 import { queryClient } from '../../lib/query-client';
 
-export const TAGS_QUERY_KEY = ['/api/tags'] as const;
-export const FETCH_TAGS_FAILED = 'Failed to fetch tags';
+const TAGS_QUERY_KEY = ['/api/tags'] as const;
+const FETCH_TAGS_FAILED = 'Failed to fetch tags';
 
-export async function fetchTags(): Promise<Tag[]> {
+async function fetchTags(): Promise<Tag[]> {
   try {
     return await getJson<Tag[]>('/api/tags');
   } catch {

@@ -12,7 +12,7 @@ export const ADMIN_COOKIE_SECURE = '__Host-kc_admin';
 
 /** The site is served over https: PUBLIC_URL says so, or this request came over https (its own
  * socket, or X-Forwarded-Proto from a trusted proxy, decision 0701). */
-export function servedOverHttps(env: Pick<Env, 'PUBLIC_URL'>, request: FastifyRequest): boolean {
+function servedOverHttps(env: Pick<Env, 'PUBLIC_URL'>, request: FastifyRequest): boolean {
   return /^https:/i.test(env.PUBLIC_URL ?? '') || request.protocol === 'https';
 }
 

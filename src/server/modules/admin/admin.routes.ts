@@ -21,7 +21,7 @@ import { dummyHash, ScryptBusyError, scryptParamsFor, verifyPassword } from './p
 import { createSignInGuard } from './sign-in-guard.js';
 import { reviewRoutes } from './review.routes.js';
 
-export const SIGN_IN_BUSY_MESSAGE = 'Too many sign-ins at once. Please try again in a moment.';
+const SIGN_IN_BUSY_MESSAGE = 'Too many sign-ins at once. Please try again in a moment.';
 
 export const adminRoutes: ApiModule = async (app, ctx) => {
   const beginSignIn = createSignInGuard(ctx.db, ctx.clientHash, ctx.env.RATE_LIMIT_SCALE);

@@ -21,7 +21,7 @@ import { HttpError } from '../../http-error.js';
 import { sanitizeDescription } from '../../lib/sanitize-description.js';
 import { cleanName } from '../../../shared/names.js';
 
-export const MAX_IMPORT_ROWS = 20_000;
+const MAX_IMPORT_ROWS = 20_000;
 
 export interface ImportRow {
   row: number;

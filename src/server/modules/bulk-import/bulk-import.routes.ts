@@ -12,10 +12,10 @@ import { type GeoPoint, normaliseGeocodeQuery } from '../geocode/geocoder.js';
 import { parseImportCsv } from './bulk-import.csv.js';
 import { importLocations } from '../locations/writes/index.js';
 
-export const MAX_IMPORT_BYTES = 5 * 1024 * 1024;
+const MAX_IMPORT_BYTES = 5 * 1024 * 1024;
 /** Geocoding stops after this long; the remaining rows are saved without coordinates (a cold
  * public geocoder answers one address a second, so a large import must not wait on it). */
-export const GEOCODE_BUDGET_MS = 20_000;
+const GEOCODE_BUDGET_MS = 20_000;
 
 /** Browsers label CSV files differently: text/csv, Excel's type on Windows, or none at all. */
 const CSV_TYPES = new Set(['text/csv', 'application/csv', 'text/comma-separated-values', 'application/vnd.ms-excel']);
@@ -25,7 +25,7 @@ function isCsvUpload(mimetype: string, filename: string): boolean {
   return /\.csv$/i.test(filename) && (type === '' || type === 'application/octet-stream' || type === 'text/plain');
 }
 
-export async function geocodeAll(
+async function geocodeAll(
   ctx: AppContext,
   addresses: string[],
   budgetMs = GEOCODE_BUDGET_MS,

@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import type { ApiModule } from '../../context.js';
 
-export const clientConfigSchema = z.object({ mapTileUrl: z.string() });
-export type ClientConfig = z.infer<typeof clientConfigSchema>;
+const clientConfigSchema = z.object({ mapTileUrl: z.string() });
 
 /** GET /api/config: the few settings the browser needs (the map's tile URL template, from
  * MAP_TILE_URL), so one build serves every deployment. Nothing secret belongs here. */

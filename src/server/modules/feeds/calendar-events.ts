@@ -10,9 +10,9 @@ import { openIntervals } from '../../../shared/opening-hours.js';
 const MS_DAY = 86_400_000;
 
 /** Weeks a calendar looks ahead (a place's and a search's calendar alike). */
-export const CALENDAR_WEEKS = 8;
+const CALENDAR_WEEKS = 8;
 
-export interface WeeklySeries {
+interface WeeklySeries {
   kind: 'weekly';
   /** A key stable while the pattern holds: weekday, start and length, and its season's first day
    * when the series starts after the window's first week. */
@@ -26,7 +26,7 @@ export interface WeeklySeries {
   exdates: Date[];
 }
 
-export interface SingleOpening {
+interface SingleOpening {
   kind: 'single';
   key: string;
   start: Date;

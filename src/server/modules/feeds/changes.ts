@@ -12,9 +12,9 @@ import { isPublicPlace } from '../locations/visibility.js';
 import { changedFields } from '../locations/writes/index.js';
 
 /** Entries a feed holds at most. */
-export const CHANGES_LIMIT = 50;
+const CHANGES_LIMIT = 50;
 
-export type ChangeKind = 'added' | 'changed' | 'reverted' | 'shown' | 'verified' | 'removed';
+type ChangeKind = 'added' | 'changed' | 'reverted' | 'shown' | 'verified' | 'removed';
 
 export interface Change {
   /** 'revision-N' or 'verification-N': unique and stable. */

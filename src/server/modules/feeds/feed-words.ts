@@ -137,8 +137,6 @@ export const WORDS = {
   },
 } satisfies Record<FeedLanguage, unknown>;
 
-export type Words = (typeof WORDS)['en'];
-
 export function categoryName(lang: FeedLanguage, category: string, many = false): string {
   const names = CATEGORY[lang][category];
   return names ? names[many ? 1 : 0] : category;

@@ -26,7 +26,7 @@ import { publicPlaceBySlug, searchFiltersOf, searchPublicPlaces } from './feed-p
 import { categoryName, describeSearch, WORDS } from './feed-words.js';
 
 /** A search's calendar holds the first this many places of the search (Discover's order). */
-export const CALENDAR_SEARCH_PLACES = 50;
+const CALENDAR_SEARCH_PLACES = 50;
 
 const CALENDAR_TYPE = 'text/calendar; charset=utf-8';
 const ATOM_TYPE = 'application/atom+xml; charset=utf-8';

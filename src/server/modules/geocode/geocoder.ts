@@ -36,7 +36,7 @@ export interface Geocoder {
   locate?(address: string, options?: LocateOptions): Promise<Located>;
 }
 
-export interface LocateOptions {
+interface LocateOptions {
   /** Whose lookup this is (ctx.clientHash); absent for the server's own (saving a place, an import). */
   client?: string;
 }
@@ -79,8 +79,8 @@ export interface GeocoderDeps {
   sweepIntervalMs?: number;
 }
 
-export const DEFAULT_GEOCODER_URL = 'https://nominatim.openstreetmap.org';
-export const GEOCODER_CITY_SUFFIX = ', Kansas City';
+const DEFAULT_GEOCODER_URL = 'https://nominatim.openstreetmap.org';
+const GEOCODER_CITY_SUFFIX = ', Kansas City';
 const SLOT_KEY = 'geocoder:next_slot_ms';
 const MAX_BODY_CHARS = 256 * 1024;
 export const GEOCODE_CACHE_MAX_AGE_MS = 90 * 86_400_000;

@@ -8,7 +8,7 @@
 import crypto from 'node:crypto';
 
 /** The kinds of record an id can name, as the hex digits kept in it. */
-export const HSDS_KINDS = {
+const HSDS_KINDS = {
   organization: 0x001,
   service: 0x002,
   location: 0x003,

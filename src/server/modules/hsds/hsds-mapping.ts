@@ -15,7 +15,7 @@ import { hsdsChildId, hsdsId, TAXONOMY_ID_NUMBER } from './hsds-ids.js';
 /** The HSDS version these answers follow (the compiled schemas in vendor/hsds). */
 export const HSDS_VERSION = '3.0';
 /** Weeks of opening times a service's schedules describe. */
-export const SCHEDULE_WEEKS = 52;
+const SCHEDULE_WEEKS = 52;
 
 type Json = Record<string, unknown>;
 
@@ -150,7 +150,7 @@ const isoDate = (d: Date) => d.toISOString().slice(0, 10);
 
 /** '20 E 5th St, Kansas City, MO 64106' in HSDS's parts; what cannot be told apart stays in
  * address_1 (the required parts are then empty rather than guessed). */
-export function addressParts(address: string): Json {
+function addressParts(address: string): Json {
   const m = address
     .trim()
     .match(
@@ -179,7 +179,7 @@ export function hsdsOrganization(p: FeedPlace, ctx: MapContext): Json {
 /** Whether the place has a location in HSDS's sense: an address or a point. */
 export const hasLocation = (p: FeedPlace) => !!p.address || (p.latitude !== null && p.longitude !== null);
 
-export function hsdsLocation(p: FeedPlace, ctx: MapContext, nested: boolean): Json {
+function hsdsLocation(p: FeedPlace, ctx: MapContext, nested: boolean): Json {
   const id = hsdsId('location', p.id);
   const out: Json = compact({
     id,
@@ -238,7 +238,7 @@ function timeWithOffset(instant: Date): { text: string; offsetHours: number } {
 
 /** The schedules of the coming SCHEDULE_WEEKS weeks: a weekly schedule per series and UTC offset
  * (valid_from to valid_to, the days it skips in its notes), a one-day schedule per other opening. */
-export function hsdsSchedules(p: FeedPlace, ctx: MapContext): Json[] {
+function hsdsSchedules(p: FeedPlace, ctx: MapContext): Json[] {
   if (!p.openingHours) return [];
   const today = startOfWallDay(toWallTime(ctx.now));
   const from = wallTimeToInstant(today);

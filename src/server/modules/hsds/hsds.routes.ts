@@ -32,8 +32,8 @@ import {
 } from './hsds-mapping.js';
 import { listPlaceIds, type PlaceListQuery, readTag, readTags } from './hsds.repository.js';
 
-export const HSDS_PER_PAGE_DEFAULT = 20;
-export const HSDS_PER_PAGE_MAX = 100;
+const HSDS_PER_PAGE_DEFAULT = 20;
+const HSDS_PER_PAGE_MAX = 100;
 /** 500 miles, the search's largest radius. */
 const PROXIMITY_MAX_METERS = 804_672;
 const METERS_PER_MILE = 1609.344;

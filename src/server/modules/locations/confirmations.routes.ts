@@ -17,7 +17,7 @@ const rowsOf = <T>(r: unknown): T[] => (r as { rows: T[] }).rows;
 
 /** Records the confirmation unless this client already confirmed the place today; returns the
  * place's confirmations in the window, or null when the place does not exist or is hidden. */
-export async function confirmLocation(db: Db, id: number, clientHash: string): Promise<number | null> {
+async function confirmLocation(db: Db, id: number, clientHash: string): Promise<number | null> {
   const at = clockNow();
   const [place] = rowsOf<{ id: number }>(
     await db.execute(sql`select id from locations where id = ${id} and hidden = false`),

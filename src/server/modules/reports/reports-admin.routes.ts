@@ -12,7 +12,7 @@ import type { AppContext, ZodApp } from '../../context.js';
 import { notFound } from '../../http-error.js';
 import { findScreenshot, listFlagReportItems } from './reports.repository.js';
 
-export const SCREENSHOT_NOT_FOUND = 'Screenshot not found';
+const SCREENSHOT_NOT_FOUND = 'Screenshot not found';
 
 export async function reportsAdminRoutes(app: ZodApp, ctx: AppContext) {
   app.get(

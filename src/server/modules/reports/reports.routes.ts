@@ -16,7 +16,7 @@ import { createFlagReport, visibleLocationExists } from './reports.repository.js
 import { createScreenshotBudget, SCREENSHOT_BYTES_PER_DAY } from './screenshot-budget.js';
 
 /** Room for a screenshot of SCREENSHOT_MAX_BYTES in base64 (4/3) plus the other fields. */
-export const FLAG_REPORT_BODY_LIMIT = Math.ceil((SCREENSHOT_MAX_BYTES * 4) / 3) + 64 * 1024;
+const FLAG_REPORT_BODY_LIMIT = Math.ceil((SCREENSHOT_MAX_BYTES * 4) / 3) + 64 * 1024;
 
 const DAY_MS = 24 * 60 * 60_000;
 

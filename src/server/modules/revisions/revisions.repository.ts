@@ -7,7 +7,7 @@ import { SESSION_ID_MAX } from '../../../shared/constants.js';
 import type { Db } from '../../db/connect.js';
 import { revisions, tags } from '../../db/schema.js';
 
-export type RevisionEntity = 'location' | 'tag';
+type RevisionEntity = 'location' | 'tag';
 export type RevisionAction = 'create' | 'update' | 'delete' | 'revert' | 'hide' | 'show' | 'approve' | 'reject';
 
 /** Who made a change: the browser session (X-Session-Id) and a salted hash of the address. */
@@ -41,10 +41,6 @@ export function sessionIdFromRequest(request: FastifyRequest): string | null {
   const raw = request.headers['x-session-id'];
   const value = (Array.isArray(raw) ? raw[0] : raw)?.trim();
   return value ? value.slice(0, SESSION_ID_MAX) : null;
-}
-
-export function authorFromRequest(request: FastifyRequest, clientHash: (r: FastifyRequest) => string): RevisionAuthor {
-  return { sessionId: sessionIdFromRequest(request), clientHash: clientHash(request) };
 }
 
 export async function writeRevision(tx: Db, input: RevisionInput): Promise<number> {

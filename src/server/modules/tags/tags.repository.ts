@@ -23,7 +23,7 @@ export interface TagValues {
   category: string | null;
 }
 
-export const TAG_NOT_FOUND = 'Tag not found';
+const TAG_NOT_FOUND = 'Tag not found';
 
 const toTag = (r: typeof tags.$inferSelect): TagRow => ({
   id: r.id,
@@ -33,7 +33,7 @@ const toTag = (r: typeof tags.$inferSelect): TagRow => ({
   ...(r.status === 'pending' ? { pending: true as const } : {}),
 });
 
-export const duplicateTagMessage = (name: string) => `A tag named '${name}' already exists`;
+const duplicateTagMessage = (name: string) => `A tag named '${name}' already exists`;
 
 /** The public vocabulary (accepted tags), plus the tags `author` proposed that wait for review. */
 export async function listTags(db: Db, author?: { sessionId: string | null; clientHash: string }): Promise<TagRow[]> {
@@ -50,7 +50,7 @@ export async function listTags(db: Db, author?: { sessionId: string | null; clie
   return rows.map(toTag);
 }
 
-export async function findTagByName(db: Db, name: string, exceptId?: number) {
+async function findTagByName(db: Db, name: string, exceptId?: number) {
   const rows = await db
     .select({ id: tags.id, name: tags.name })
     .from(tags)

@@ -16,7 +16,7 @@ export const MAX_TRANSLATION_CHARS = 30_000;
 /** Entries older than this are asked again (and dropped by the sweep). */
 export const TRANSLATION_CACHE_MAX_AGE_MS = 90 * 86_400_000;
 /** At most this many cached answers; the oldest go first. */
-export const TRANSLATION_CACHE_MAX_ENTRIES = 20_000;
+const TRANSLATION_CACHE_MAX_ENTRIES = 20_000;
 /** A JSON body larger than this cannot hold an allowed answer (escapes take at most 6 bytes a
  * character), so it is refused before it is read. */
 const MAX_BODY_BYTES = MAX_TRANSLATION_CHARS * 6 + 1024;

@@ -21,7 +21,7 @@ const DAY = 24 * HOUR;
 
 /** Per window: a person fixing a few places never meets the 'new' row; a script meets it within a
  * dozen requests. A room of volunteers behind one address asks an administrator to trust it. */
-export const BUDGETS: Record<BudgetName, Record<'new' | 'trusted', Allowance[]>> = {
+const BUDGETS: Record<BudgetName, Record<'new' | 'trusted', Allowance[]>> = {
   // Adding and editing places.
   places: {
     new: [

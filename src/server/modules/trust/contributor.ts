@@ -23,7 +23,7 @@ export interface Trust {
 }
 
 /** Changes that earn a contributor trust, each approved or standing unreverted this long. */
-export const TRUST_EARN_CHANGES = 3;
+const TRUST_EARN_CHANGES = 3;
 export const TRUST_STAND_MS = 48 * 3_600_000;
 
 async function adminOfRequest(ctx: AppContext, request: FastifyRequest): Promise<string | null> {

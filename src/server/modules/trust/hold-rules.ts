@@ -10,7 +10,7 @@ import { now as clockNow } from '../../lib/clock.js';
 import type { Contributor, TrustLevel } from './identity.js';
 import { lookAlikeOf } from './lookalike.js';
 
-export const HOLD_REASONS = [
+const HOLD_REASONS = [
   'new-place',
   'look-alike',
   'verified-field',
@@ -27,8 +27,8 @@ export type HoldReason = (typeof HOLD_REASONS)[number];
 
 /** More places than this changed by one network group within MANY_PLACES_WINDOW_MS holds the
  * next one (scaled by RATE_LIMIT_SCALE, for test rigs). */
-export const MANY_PLACES = { new: 3, trusted: 30 } as const;
-export const MANY_PLACES_WINDOW_MS = 10 * 60_000;
+const MANY_PLACES = { new: 3, trusted: 30 } as const;
+const MANY_PLACES_WINDOW_MS = 10 * 60_000;
 
 /** Fields of a place whose emptying (or losing most of its text) is held. */
 const BLANKABLE = ['name', 'description', 'address', 'phone', 'website', 'operatingHours', 'openingHours'] as const;
@@ -39,7 +39,7 @@ type Snapshot = Record<string, unknown>;
 const text = (v: unknown) => (typeof v === 'string' ? v.trim() : '');
 
 /** Most of the field's text gone: emptied, or under half of a longer text. */
-export function blanked(before: unknown, after: unknown): boolean {
+function blanked(before: unknown, after: unknown): boolean {
   const b = text(before);
   const a = text(after);
   if (b === '') return false;
@@ -64,7 +64,7 @@ async function siteSeen(db: Db, site: string, exceptId?: number): Promise<boolea
 }
 
 /** Why a website would be held: a raw IP, a host in punycode, or a site no public place uses. */
-export async function websiteReasons(
+async function websiteReasons(
   db: Db,
   website: string | null | undefined,
   previous: string | null | undefined,

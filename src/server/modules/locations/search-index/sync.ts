@@ -20,7 +20,7 @@ const REPLAY_LIMIT = 2_000;
 /** Words whose lexeme is remembered (to_tsquery asked once per word). */
 const MAX_WORDS_REMEMBERED = 20_000;
 /** How long the change log keeps its rows; an index further behind rebuilds. */
-export const CHANGE_LOG_KEEP = '1 hour';
+const CHANGE_LOG_KEEP = '1 hour';
 
 async function rows<T>(db: Db, query: SQL): Promise<T[]> {
   return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
@@ -288,11 +288,6 @@ export function schedulePruneSearchChanges(db: Db, log: { warn(msg: string): voi
 /** Builds the index now and waits for it (start-up, tests). */
 export async function buildSearchIndex(db: Db): Promise<void> {
   await syncOf(db).rebuild();
-}
-
-/** Drops the index (tests comparing with SQL, or SEARCH_INDEX=off). */
-export function dropSearchIndex(db: Db) {
-  syncs.delete(db);
 }
 
 export const searchIndexEnabled = () => process.env.SEARCH_INDEX !== 'off';

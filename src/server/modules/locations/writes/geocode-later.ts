@@ -9,8 +9,8 @@ import type { Geocoder } from '../../geocode/geocoder.js';
 import { geocodeAddress } from './place.js';
 
 /** Places asked again per round: the public geocoder answers about one a second. */
-export const GEOCODE_LATER_BATCH = 5;
-export const GEOCODE_LATER_EVERY_MS = 5 * 60_000;
+const GEOCODE_LATER_BATCH = 5;
+const GEOCODE_LATER_EVERY_MS = 5 * 60_000;
 
 /** One round: answers how many places got a real point. */
 export async function geocodePendingPlaces(db: Db, geocoder: Geocoder, batch = GEOCODE_LATER_BATCH): Promise<number> {

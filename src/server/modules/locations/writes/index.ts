@@ -2,12 +2,9 @@
 // delete of a location, its slugs, its tag links and tag_text, and its revisions goes through the
 // functions exported here. `writes.boundary.test.ts` fails when code elsewhere writes those tables.
 export { geocodePendingPlaces, scheduleGeocodeLater } from './geocode-later.js';
-export { importLocations, type ImportPlace } from './bulk.js';
+export { importLocations } from './bulk.js';
 export {
-  OPEN_INTERVALS_AHEAD_DAYS,
-  OPEN_INTERVALS_MIN_AHEAD_DAYS,
   openIntervalsHorizon,
-  type RefreshResult,
   refreshOpenIntervals,
   replaceOpenIntervals,
   scheduleOpenIntervalRefresh,
@@ -22,17 +19,14 @@ export {
   proposedFields,
   rejectChange,
   rejectPlace,
-  releaseSlugs,
-  retiredSlug,
 } from './review.js';
 export { applyUndo, previewUndo, selectRevisions, type UndoCriteria } from './undo.js';
 export {
   deleteLocation,
   revertLocationChanges,
   revertTagChange,
-  type RevisionRow,
   setLocationHidden,
 } from './revert.js';
 export { allocateSlugs } from './slugs.js';
-export { changedFields, type LocationSnapshot, SNAPSHOT_FIELDS, snapshotLocation } from './snapshot.js';
+export { changedFields, SNAPSHOT_FIELDS, snapshotLocation } from './snapshot.js';
 export { afterTagDeleted, afterTagRenamed, placesOfTag, refreshTagText } from './tag-links.js';

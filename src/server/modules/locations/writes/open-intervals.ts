@@ -13,11 +13,11 @@ import { now as clockNow } from '../../../lib/clock.js';
 
 const DAY_MS = 86_400_000;
 /** How far ahead intervals are written when the horizon moves. */
-export const OPEN_INTERVALS_AHEAD_DAYS = 9;
+const OPEN_INTERVALS_AHEAD_DAYS = 9;
 /** The horizon moves once less than this remains: "in season" looks 7 days ahead, a day spare. */
-export const OPEN_INTERVALS_MIN_AHEAD_DAYS = 8;
+const OPEN_INTERVALS_MIN_AHEAD_DAYS = 8;
 /** How often each app process checks the horizon. */
-export const OPEN_INTERVALS_CHECK_MS = 3_600_000;
+const OPEN_INTERVALS_CHECK_MS = 3_600_000;
 const HORIZON_KEY = 'open_intervals_until';
 const PENDING_KEY = 'open_intervals_pending';
 /** An extension started longer ago than this by a process that never finished it is resumed. */

@@ -65,7 +65,7 @@ function errorCode(err: unknown): string | undefined {
 }
 
 /** Retries a write whose slug lost a race to another writer (the unique index says 23505). */
-export async function withSlugRetry<T>(fn: () => Promise<T>): Promise<T> {
+async function withSlugRetry<T>(fn: () => Promise<T>): Promise<T> {
   for (let attempt = 1; ; attempt++) {
     try {
       return await fn();

@@ -45,7 +45,7 @@ export async function releaseSlugs(tx: Db, id: number, slugs: string[]): Promise
 
 /** A rejected or undone place's slug: '_' + id, a form slugify never makes, so every real name's
  * slug stays free. */
-export const retiredSlug = (id: number) => `_${id}`;
+const retiredSlug = (id: number) => `_${id}`;
 
 /** Takes a place out of public view for good (rejected, or added by an undone contributor): hidden,
  * review 'rejected', every slug released, its held edits rejected. Answers the revision's id. */
