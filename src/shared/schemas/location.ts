@@ -17,6 +17,7 @@ import {
 import { MAP_VIEW_MAX_CELLS, MERCATOR_MAX_LAT, type MapView, mapGridCells } from '../map-grid.js';
 import { MSG } from '../messages.js';
 import { cleanName } from '../names.js';
+import { parseClock, parseDays } from '../open-when.js';
 import { tagSchema } from './tag.js';
 
 /** A web address, or empty. 'www.example.org' is accepted (https:// is added when shown);
@@ -243,8 +244,23 @@ const queryFlag = (name: string) =>
     .transform((v) => (v === 'true' ? true : undefined))
     .optional();
 
+/** A clock time of the "open when" window (decision 0802): 'HH:MM', 00:00 to 24:00, as minutes. */
+const queryClock = (name: string) =>
+  z
+    .string()
+    .max(5, `${name} must be a time HH:MM`)
+    .transform((s, ctx) => {
+      const minutes = parseClock(s);
+      if (minutes === null) {
+        ctx.addIssue({ code: 'custom', message: `${name} must be a time HH:MM from 00:00 to 24:00` });
+        return z.NEVER;
+      }
+      return minutes;
+    })
+    .optional();
+
 /** The filters of GET /api/locations (docs/product.md section 7) plus paging, plus the opening
- * hours filters (decisions 0800 and 0801). */
+ * hours filters (decisions 0800, 0801 and 0802). */
 const listQueryFields = z.object({
   category: z.union([locationCategorySchema, z.literal('all')]).optional(),
   search: z.string().max(200, 'Search must be at most 200 characters').optional(),
@@ -258,6 +274,22 @@ const listQueryFields = z.object({
   openNow: queryFlag('openNow'),
   /** Only places that open at least once in the next 7 days (open now counts). */
   inSeason: queryFlag('inSeason'),
+  /** Only places open for part of these days' window in the coming week (decision 0802). */
+  days: z
+    .string()
+    .max(100, 'days must be a comma list of mon, tue, wed, thu, fri, sat, sun')
+    .transform((s, ctx) => {
+      const days = parseDays(s);
+      if (!days) {
+        ctx.addIssue({ code: 'custom', message: 'days must be a comma list of mon, tue, wed, thu, fri, sat, sun' });
+        return z.NEVER;
+      }
+      return days;
+    })
+    .optional(),
+  /** The window's start and end on the Kansas City clock; without them, the whole of each day. */
+  from: queryClock('from'),
+  to: queryClock('to'),
 });
 
 /** The names of the list filters (the search cache's key test checks that each one counts). */
@@ -268,9 +300,20 @@ const latLngTogether = {
   params: { message: 'lat and lng must be given together', path: ['lat'] },
 };
 
+/** from and to come together, from before to, and with days (decision 0802). */
+function checkOpenWhen(q: { days?: unknown; from?: number; to?: number }, ctx: z.RefinementCtx) {
+  if (q.from === undefined && q.to === undefined) return;
+  if (q.from === undefined || q.to === undefined) {
+    const path = q.from === undefined ? 'from' : 'to';
+    ctx.addIssue({ code: 'custom', message: 'from and to must be given together', path: [path] });
+  } else if (q.from >= q.to) ctx.addIssue({ code: 'custom', message: 'from must be before to', path: ['from'] });
+  else if (q.days === undefined) ctx.addIssue({ code: 'custom', message: 'days must be given with from and to', path: ['days'] });
+}
+
 /** GET /api/locations (and the map points call): docs/product.md section 7 plus paging. */
 export const locationListQuerySchema = listQueryFields
   .refine(latLngTogether.check, latLngTogether.params)
+  .superRefine(checkOpenWhen)
   .transform((q) => ({ ...q, radius: q.radius ?? DEFAULT_RADIUS_MILES }));
 export type LocationListQuery = z.output<typeof locationListQuerySchema>;
 
@@ -278,6 +321,7 @@ export type LocationListQuery = z.output<typeof locationListQuerySchema>;
 export const locationFilterQuerySchema = listQueryFields
   .omit({ limit: true, offset: true })
   .refine(latLngTogether.check, latLngTogether.params)
+  .superRefine(checkOpenWhen)
   .transform((q) => ({ ...q, radius: q.radius ?? DEFAULT_RADIUS_MILES }));
 
 /**
@@ -308,6 +352,7 @@ export const mapViewQuerySchema = listQueryFields
       .optional(),
   })
   .refine(latLngTogether.check, latLngTogether.params)
+  .superRefine(checkOpenWhen)
   .superRefine((q, ctx) => {
     const given = [q.west, q.south, q.east, q.north, q.zoom].filter((v) => v !== undefined).length;
     if (given === 0) return;

@@ -7,6 +7,7 @@
 // search-index.equivalence.test.ts fails until they agree again.
 import { type Placeholder, type SQL, sql } from 'drizzle-orm';
 import { seasonWindowEnd } from '../../../shared/hours-status.js';
+import { type OpenWhen, openWhenWindows, WHOLE_DAY } from '../../../shared/open-when.js';
 import type { LocationListQuery } from '../../../shared/schemas/location.js';
 import { now as clockNow } from '../../lib/clock.js';
 import { isPublicPlace } from './visibility.js';
@@ -23,6 +24,12 @@ const MAX_SEARCH_WORDS = 8;
 export const MIN_TRIGRAM_LENGTH = 3;
 
 export type SearchFilters = Omit<LocationListQuery, 'limit' | 'offset'>;
+
+/** The "open when" filter of a search (decision 0802); null without days. */
+export function openWhenOf(f: Pick<SearchFilters, 'days' | 'from' | 'to'>): OpenWhen | null {
+  if (!f.days?.length) return null;
+  return { days: f.days, from: f.from ?? WHOLE_DAY.from, to: f.to ?? WHOLE_DAY.to };
+}
 
 export interface TextQuery {
   /** The search words: lower case, letters and digits only (so no tsquery operator survives). */
@@ -129,6 +136,22 @@ export function compileSearch(f: SearchFilters, opts: CompileOptions = {}): Comp
       : sql`&& tstzrange(${at}, ${seasonWindowEnd(now).toISOString()}::timestamptz)`;
     conds.push(sql`exists (select 1 from location_open_intervals oi
                             where oi.location_id = l.id and tstzrange(oi.starts_at, oi.ends_at) ${during})`);
+  }
+  // "Open when I can go" (decision 0802): an interval overlapping one of the coming week's windows,
+  // one `&&` per window (at most 8) so each can be a scan of the same GiST index.
+  const when = openWhenOf(f);
+  if (when) {
+    const windows = openWhenWindows(opts.now ?? clockNow(), when);
+    const overlaps = windows.map(
+      ([a, b]) =>
+        sql`tstzrange(oi.starts_at, oi.ends_at) && tstzrange(${new Date(a).toISOString()}::timestamptz, ${new Date(b).toISOString()}::timestamptz)`,
+    );
+    conds.push(
+      overlaps.length
+        ? sql`exists (select 1 from location_open_intervals oi
+                       where oi.location_id = l.id and (${sql.join(overlaps, sql` or `)}))`
+        : sql`false`,
+    );
   }
 
   let distance: SQL = sql`null::double precision`;

@@ -56,6 +56,9 @@ describe('the search cache key', () => {
     offset: { offset: '10' },
     openNow: { openNow: 'true' },
     inSeason: { inSeason: 'true' },
+    days: { days: 'sat' },
+    from: { days: 'sat', from: '08:00', to: '24:00' },
+    to: { days: 'sat', from: '00:00', to: '12:00' },
   };
 
   it('differs for every filter of the list query, so no new filter can share another answer', () => {
@@ -72,6 +75,7 @@ describe('the search cache key', () => {
     expect(key({ search: '  Roses ' })).toBe(key({ search: 'roses' }));
     expect(key({ radius: '25' })).toBe(key({})); // no point: the radius means nothing
     expect(key({ openNow: 'false', inSeason: 'false' })).toBe(key({})); // false filters nothing
+    expect(key({ days: 'sun,sat,sat' })).toBe(key({ days: 'sat,sun' }));
   });
 });
 

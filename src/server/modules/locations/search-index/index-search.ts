@@ -5,7 +5,8 @@ import { seasonWindowEnd } from '../../../../shared/hours-status.js';
 import type { MapView } from '../../../../shared/map-grid.js';
 import type { Db } from '../../../db/connect.js';
 import { now as clockNow } from '../../../lib/clock.js';
-import { buildTextQuery, MIN_TRIGRAM_LENGTH, type SearchFilters } from '../locations.search.js';
+import { openWhenWindows } from '../../../../shared/open-when.js';
+import { buildTextQuery, MIN_TRIGRAM_LENGTH, openWhenOf, type SearchFilters } from '../locations.search.js';
 import type { PlaceIndex } from './place-index.js';
 import type { IndexPage, IndexQuery, IndexText } from './query.js';
 import { searchIndexEnabled, syncOf } from './sync.js';
@@ -63,6 +64,7 @@ async function withIndexQuery<T>(
     indexText = { conditions, rankItems: lexemes.filter((l): l is string => !!l), plain: text.plain };
   }
   const hasPoint = f.lat !== undefined && f.lng !== undefined;
+  const when = openWhenOf(f);
   const query: IndexQuery = {
     category: f.category,
     tagIds: f.tagIds,
@@ -71,6 +73,7 @@ async function withIndexQuery<T>(
     now: now.getTime(),
     // Asked only by the season filter: working it out costs a dozen wall-time conversions.
     seasonEnd: f.inSeason ? seasonWindowEnd(now).getTime() : Number.POSITIVE_INFINITY,
+    windows: when ? openWhenWindows(now, when) : undefined,
     point: hasPoint ? { lat: f.lat!, lng: f.lng!, radius: f.radius } : undefined,
     text: indexText,
     limit: f.limit,

@@ -219,6 +219,9 @@ export class PlaceIndex {
         }
         if (!open) return false;
       }
+      if (q.windows && !overlapsAny(this.intervals.values, this.intervals.starts[s]!, this.intervals.lengths[s]!, q.windows)) {
+        return false;
+      }
       if (q.point && box) {
         if (!this.located[s]) return false;
         const la = this.lat[s]!;
@@ -374,4 +377,20 @@ export class PlaceIndex {
       withSummary,
     );
   }
+}
+
+/** Whether one of a place's [start, end) intervals (`length` numbers from `from` in `values`)
+ * overlaps one of the windows, which are in time order: the `&&` of locations.search.ts. */
+function overlapsAny(values: ArrayLike<number>, from: number, length: number, windows: Array<[number, number]>): boolean {
+  for (let i = from; i < from + length; i += 2) {
+    const a = values[i]!;
+    const b = values[i + 1]!;
+    // An empty range overlaps nothing.
+    if (!(a < b)) continue;
+    for (const [ws, we] of windows) {
+      if (ws >= b) break;
+      if (a < we) return true;
+    }
+  }
+  return false;
 }

@@ -28,6 +28,9 @@ export interface IndexQuery {
   /** ms of "now" and of the end of the season window (seasonWindowEnd). */
   now: number;
   seasonEnd: number;
+  /** The "open when" windows (decision 0802), [start, end) in epoch ms in time order; absent
+   * without that filter. */
+  windows?: Array<[number, number]>;
   point?: { lat: number; lng: number; radius: number };
   /** The text search; null without one. */
   text: IndexText | null;

@@ -96,6 +96,11 @@ describe('search index equivalence with the SQL search', () => {
         { ...base, openNow: true, category: cat, limit: 3, offset: 0 },
         { ...base, inSeason: true, lat: p.lat, lng: p.lng, limit: 3, offset: 0 },
         { ...base, openNow: true, search: terms[i + 1], limit: 2 },
+        // Open when I can go (decision 0802): today's window half gone, evenings, a whole day.
+        { ...base, days: ['sat', 'sun'], from: 8 * 60, to: 12 * 60, category: cat, limit: 3, offset: i % 3 },
+        { ...base, days: ['mon', 'tue', 'wed', 'thu', 'fri'], from: 17 * 60, to: 21 * 60, search: terms[i + 3] },
+        { ...base, days: [(['mon', 'wed', 'sun'] as const)[i % 3]!], lat: p.lat, lng: p.lng, limit: 3 },
+        { ...base, days: ['tue'], from: 22 * 60 + 30, to: 24 * 60, inSeason: true, limit: 3 },
         { ...base, category: cat, limit: 100, offset: 20 },
         { ...base, tagIds: [tag], search: terms[i + 2] },
         { ...base, lat: p.lat, lng: p.lng, radius: 2 },
@@ -119,6 +124,7 @@ describe('search index equivalence with the SQL search', () => {
         { ...base, search: terms[i], tagIds: [tagIds[i % tagIds.length]!] },
         { ...base, lat: p.lat, lng: p.lng, radius: 2 + (i % 4) },
         { ...base, openNow: true, category: cat },
+        { ...base, days: ['sat'], from: 8 * 60, to: 12 * 60, category: cat },
         { ...base, search: 'the' },
       ];
       for (const f of filters) {
