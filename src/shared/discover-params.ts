@@ -1,7 +1,9 @@
 // The keys of the Discover URL's query string (decision 0201), shared by the page
 // (src/client/features/discover/filters.ts) and the server's feeds and widget (./discover-query.ts,
-// decision 1000). Nothing but constants: the Discover page's first load takes it as it is.
+// decision 1000). Nothing but constants and the clock's spelling (./open-when.ts, which the hours
+// line loads anyway): the Discover page's first load takes it as it is.
 import { DEFAULT_RADIUS_MILES } from './constants.js';
+import { formatClock, WHOLE_DAY } from './open-when.js';
 
 /** URL keys: short and readable (?q=market&category=park&tags=3,7&address=...&radius=10&open=1&season=1&page=2&view=map). */
 export const PARAM = {
@@ -12,6 +14,10 @@ export const PARAM = {
   radius: 'radius',
   openNow: 'open',
   inSeason: 'season',
+  /** "Open when I can go" (decision 0802): days=sat,sun&from=08:00&to=12:00, as the API says it. */
+  days: 'days',
+  from: 'from',
+  to: 'to',
   /** 'me': a radius search from the visitor's own position, which never goes in the URL (decision 0905). */
   near: 'near',
   page: 'page',
@@ -33,6 +39,9 @@ export interface FeedFilters {
   radius: number;
   openNow: boolean;
   inSeason: boolean;
+  days: readonly string[];
+  from: number;
+  to: number;
 }
 
 /** The query string of a search's feed or widget: the Discover filters (defaults left out, as the
@@ -46,6 +55,14 @@ export function feedQueryString(filters: FeedFilters, lang: FeedLanguage = 'en')
   if (filters.radius !== DEFAULT_RADIUS_MILES) q.set(PARAM.radius, String(filters.radius));
   if (filters.openNow) q.set(PARAM.openNow, '1');
   if (filters.inSeason) q.set(PARAM.inSeason, '1');
+  if (filters.days.length) {
+    q.set(PARAM.days, filters.days.join(','));
+    // The whole day (0 to 24:00) is the default, left out as the page leaves it out.
+    if (filters.from !== WHOLE_DAY.from || filters.to !== WHOLE_DAY.to) {
+      q.set(PARAM.from, formatClock(filters.from));
+      q.set(PARAM.to, formatClock(filters.to));
+    }
+  }
   if (lang !== 'en') q.set(FEED_LANG_PARAM, lang);
   const s = q.toString();
   return s ? `?${s}` : '';

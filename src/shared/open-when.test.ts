@@ -31,7 +31,9 @@ describe('open when: the windows of the coming week', () => {
       ['2026-06-20T13:00:00.000Z', '2026-06-20T15:00:00.000Z'],
     ]);
     // Today's evening is still ahead; Monday to Friday each once.
-    expect(openWhenWindows(SAT_10AM, { days: ['mon', 'tue', 'wed', 'thu', 'fri'], from: 17 * H, to: 21 * H })).toHaveLength(5);
+    expect(
+      openWhenWindows(SAT_10AM, { days: ['mon', 'tue', 'wed', 'thu', 'fri'], from: 17 * H, to: 21 * H }),
+    ).toHaveLength(5);
     expect(iso(openWhenWindows(SAT_10AM, { days: ['fri'], from: 20 * H, to: 24 * H }))).toEqual([
       ['2026-06-20T01:00:00.000Z', '2026-06-20T05:00:00.000Z'],
     ]);

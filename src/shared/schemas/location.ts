@@ -307,7 +307,8 @@ function checkOpenWhen(q: { days?: unknown; from?: number; to?: number }, ctx: z
     const path = q.from === undefined ? 'from' : 'to';
     ctx.addIssue({ code: 'custom', message: 'from and to must be given together', path: [path] });
   } else if (q.from >= q.to) ctx.addIssue({ code: 'custom', message: 'from must be before to', path: ['from'] });
-  else if (q.days === undefined) ctx.addIssue({ code: 'custom', message: 'days must be given with from and to', path: ['days'] });
+  else if (q.days === undefined)
+    ctx.addIssue({ code: 'custom', message: 'days must be given with from and to', path: ['days'] });
 }
 
 /** GET /api/locations (and the map points call): docs/product.md section 7 plus paging. */

@@ -10,24 +10,12 @@ import { Input, Label, NativeSelect } from '../../components/ui/form-controls';
 import { useLocation } from '../../lib/router';
 import { type Filters, NEAR_ME, PARAM, RADIUS_CHOICES } from './filters';
 import { forgetPosition, type LocateFailure, locate, usePosition } from './near-me';
+import { OpenWhenPicker, useOpenWhenLabel } from './open-when-picker';
+import { useDraft } from './use-draft';
 import { TagMultiSelect, useTags } from './tag-multi-select';
 import type { DiscoverState } from './use-discover-state';
 
 const SEARCH_DEBOUNCE_MS = 300;
-
-/** A local draft of a URL value: follows the URL (Back/Forward, chips, Reset) unless the change is
- * the one we just wrote ourselves. */
-function useDraft(urlValue: string) {
-  const [draft, setDraft] = useState(urlValue);
-  const lastWritten = useRef(urlValue);
-  useEffect(() => {
-    if (urlValue !== lastWritten.current) {
-      lastWritten.current = urlValue;
-      setDraft(urlValue);
-    }
-  }, [urlValue]);
-  return { draft, setDraft, lastWritten };
-}
 
 /** A filter's label above its control (whose id is the label's htmlFor). */
 function FilterField({
@@ -89,7 +77,8 @@ function setFilterCount(filters: Filters): number {
     filters.tagIds.length +
     (filters.address.trim() || filters.near ? 1 : 0) +
     (filters.openNow ? 1 : 0) +
-    (filters.inSeason ? 1 : 0)
+    (filters.inSeason ? 1 : 0) +
+    (filters.days.length ? 1 : 0)
   );
 }
 
@@ -322,8 +311,11 @@ export function FilterPanel({ state, onSearch }: { state: DiscoverState; onSearc
             />
           </div>
           <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2">
-            <HoursToggles filters={filters} setFilters={setFilters} />
-            <div className="ml-auto flex gap-2">
+            <div className="grid gap-3">
+              <HoursToggles filters={filters} setFilters={setFilters} />
+              <OpenWhenPicker filters={filters} setFilters={setFilters} />
+            </div>
+            <div className="ml-auto flex gap-2 self-end">
               <Button type="button" variant="secondary" onClick={reset}>
                 {t('filters.reset')}
               </Button>
@@ -459,6 +451,7 @@ function FilterChips({ state }: { state: DiscoverState }) {
   const { t } = useTranslation('discover');
   const { filters, setFilters } = state;
   const tags = useTags();
+  const openWhenLabel = useOpenWhenLabel();
   const chips: { key: string; label: string; remove(): void }[] = [];
   if (filters.search.trim()) {
     chips.push({
@@ -501,6 +494,9 @@ function FilterChips({ state }: { state: DiscoverState }) {
   }
   if (filters.inSeason) {
     chips.push({ key: 'inSeason', label: t('chips.inSeason'), remove: () => setFilters({ inSeason: false }) });
+  }
+  if (filters.days.length) {
+    chips.push({ key: 'openWhen', label: openWhenLabel(filters), remove: () => setFilters({ days: [] }) });
   }
   if (!chips.length) return null;
   return (

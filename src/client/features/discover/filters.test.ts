@@ -17,13 +17,20 @@ describe('readFilters', () => {
       tagIds: [],
       openNow: false,
       inSeason: false,
+      days: [],
+      from: 0,
+      to: 1440,
       near: false,
     });
   });
 
   it('reads every filter', () => {
     expect(
-      readFilters(params('q=market&category=park&tags=3,7&address=20+E+5th+St&radius=10&open=1&season=1')),
+      readFilters(
+        params(
+          'q=market&category=park&tags=3,7&address=20+E+5th+St&radius=10&open=1&season=1&days=sat,mon&from=08:00&to=12:00',
+        ),
+      ),
     ).toEqual({
       category: 'park',
       search: 'market',
@@ -32,6 +39,9 @@ describe('readFilters', () => {
       tagIds: [3, 7],
       openNow: true,
       inSeason: true,
+      days: ['mon', 'sat'],
+      from: 480,
+      to: 720,
       near: false,
     });
     for (const category of ['farmers-market', 'local-farmer', 'community-garden', 'park', 'resource', 'all']) {
@@ -65,6 +75,17 @@ describe('readFilters', () => {
     }
     expect(readFilters(params('open=1'))).toMatchObject({ openNow: true, inSeason: false });
     expect(readFilters(params('season=1'))).toMatchObject({ openNow: false, inSeason: true });
+  });
+
+  it('reads the days and window of "open when", a window the server would refuse as the whole day', () => {
+    expect(readFilters(params('days=sun'))).toMatchObject({ days: ['sun'], from: 0, to: 1440 });
+    expect(readFilters(params('days=fri&from=17:00&to=24:00'))).toMatchObject({ days: ['fri'], from: 1020, to: 1440 });
+    for (const qs of ['days=sat&from=12:00&to=08:00', 'days=sat&from=08:00', 'days=sat&from=8&to=12']) {
+      expect(readFilters(params(qs)), qs).toMatchObject({ days: ['sat'], from: 0, to: 1440 });
+    }
+    // Times without days, or a day that is none, filter nothing.
+    expect(readFilters(params('from=08:00&to=12:00'))).toMatchObject({ days: [], from: 0, to: 1440 });
+    expect(readFilters(params('days=sat,funday')).days).toEqual([]);
   });
 
   it('reads near=me as a search near the visitor, unless an address is set', () => {
@@ -115,6 +136,9 @@ describe('writeFilters', () => {
       tagIds: [7, 3],
       openNow: true,
       inSeason: true,
+      days: ['sat', 'sun'],
+      from: 480,
+      to: 720,
       near: false,
     };
     const written = writeFilters(params(''), filters);
@@ -126,13 +150,18 @@ describe('writeFilters', () => {
       radius: '25',
       open: '1',
       season: '1',
+      days: 'sat,sun',
+      from: '08:00',
+      to: '12:00',
     });
     expect(readFilters(written)).toEqual(filters);
+    // The whole day is the days alone.
+    expect(writeFilters(params(''), { ...DEFAULT_FILTERS, days: ['sun'] }).toString()).toBe('days=sun');
   });
 
   it('keeps the other parameters and removes filters set back to their defaults', () => {
     const written = writeFilters(
-      params('view=map&page=2&q=old&category=park&radius=10&open=1&season=1'),
+      params('view=map&page=2&q=old&category=park&radius=10&open=1&season=1&days=sat&from=08:00&to=12:00'),
       DEFAULT_FILTERS,
     );
     expect(Object.fromEntries(written)).toEqual({ view: 'map', page: '2' });
@@ -191,5 +220,11 @@ describe('apiQuery', () => {
       openNow: 'true',
       inSeason: 'true',
     });
+  });
+
+  it('sends days, and from and to unless the window is the whole day', () => {
+    const sat = { ...DEFAULT_FILTERS, days: ['sat' as const], from: 480, to: 720 };
+    expect(Object.fromEntries(apiQuery(sat, null))).toEqual({ days: 'sat', from: '08:00', to: '12:00' });
+    expect(Object.fromEntries(apiQuery({ ...sat, from: 0, to: 1440 }, null))).toEqual({ days: 'sat' });
   });
 });

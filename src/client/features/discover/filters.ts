@@ -2,6 +2,7 @@
 // string, so a search can be bookmarked, shared and restored with Back and Forward.
 import { DEFAULT_RADIUS_MILES, FILTER_CATEGORIES, type FilterCategory } from '../../../shared/constants';
 import { PARAM } from '../../../shared/discover-params';
+import { formatClock, formatDays, type OpenWhenDay, parseClock, parseDays, WHOLE_DAY } from '../../../shared/open-when';
 
 export interface Filters {
   category: FilterCategory;
@@ -13,6 +14,11 @@ export interface Filters {
   openNow: boolean;
   /** Only places that open at least once in the next 7 days (decision 0801). */
   inSeason: boolean;
+  /** Only places open for part of `from`–`to` on one of these days in the coming week (decision
+   * 0802); none: no such filter. from/to in minutes after midnight, Kansas City clock. */
+  days: OpenWhenDay[];
+  from: number;
+  to: number;
   /** Within the radius of the visitor's own position (decision 0905). The URL says only `near=me`:
    * the position itself stays in the page's memory (near-me.ts). An address, when set, wins. */
   near: boolean;
@@ -38,6 +44,11 @@ export function readFilters(params: URLSearchParams): Filters {
     .map((s) => Number(s.trim()))
     .filter((n) => Number.isInteger(n) && n > 0);
   const address = (params.get(PARAM.address) ?? '').slice(0, 500);
+  const days = parseDays(params.get(PARAM.days) ?? '') ?? [];
+  // A window the server would refuse (half given, or backwards) reads as the whole day.
+  const from = parseClock(params.get(PARAM.from) ?? '');
+  const to = parseClock(params.get(PARAM.to) ?? '');
+  const window = days.length && from !== null && to !== null && from < to ? { from, to } : WHOLE_DAY;
   return {
     category: (FILTER_CATEGORIES as readonly string[]).includes(category) ? (category as FilterCategory) : 'all',
     search: (params.get(PARAM.search) ?? '').slice(0, 200),
@@ -46,6 +57,9 @@ export function readFilters(params: URLSearchParams): Filters {
     tagIds: [...new Set(tagIds)],
     openNow: params.get(PARAM.openNow) === ON,
     inSeason: params.get(PARAM.inSeason) === ON,
+    days,
+    from: window.from,
+    to: window.to,
     near: params.get(PARAM.near) === NEAR_ME && address.trim() === '',
   };
 }
@@ -77,6 +91,10 @@ export function writeFilters(base: URLSearchParams, filters: Filters): URLSearch
   set(PARAM.radius, String(filters.radius), filters.radius === DEFAULT_RADIUS_MILES);
   set(PARAM.openNow, ON, !filters.openNow);
   set(PARAM.inSeason, ON, !filters.inSeason);
+  const wholeDay = !filters.days.length || (filters.from === WHOLE_DAY.from && filters.to === WHOLE_DAY.to);
+  set(PARAM.days, formatDays(filters.days), !filters.days.length);
+  set(PARAM.from, formatClock(filters.from), wholeDay);
+  set(PARAM.to, formatClock(filters.to), wholeDay);
   set(PARAM.near, NEAR_ME, !filters.near || filters.address.trim() !== '');
   return next;
 }
@@ -84,7 +102,7 @@ export function writeFilters(base: URLSearchParams, filters: Filters): URLSearch
 /** The API query of the listing and the map points (docs/product.md section 7): category omitted when
  * all, tagIds comma-joined, lat/lng/radius only when an address is set and was found or the search
  * is near the visitor (the point is then their position, decision 0905), and the hours filters as
- * openNow=true / inSeason=true (docs/product.md section 3, Opening hours). */
+ * openNow=true / inSeason=true and days/from/to (docs/product.md section 3, Opening hours). */
 export function apiQuery(filters: Filters, point: { lat: number; lng: number } | null): URLSearchParams {
   const q = new URLSearchParams();
   if (filters.category !== 'all') q.set('category', filters.category);
@@ -97,5 +115,12 @@ export function apiQuery(filters: Filters, point: { lat: number; lng: number } |
   }
   if (filters.openNow) q.set('openNow', 'true');
   if (filters.inSeason) q.set('inSeason', 'true');
+  if (filters.days.length) {
+    q.set('days', formatDays(filters.days));
+    if (filters.from !== WHOLE_DAY.from || filters.to !== WHOLE_DAY.to) {
+      q.set('from', formatClock(filters.from));
+      q.set('to', formatClock(filters.to));
+    }
+  }
   return q;
 }

@@ -117,6 +117,7 @@ export async function searchFiltersOf(ctx: AppContext, f: DiscoverFilters): Prom
     radius: f.radius,
     openNow: f.openNow || undefined,
     inSeason: f.inSeason || undefined,
+    ...(f.days.length ? { days: f.days, from: f.from, to: f.to } : {}),
   };
   if (f.address) {
     const point = await ctx.geocoder.geocode(f.address);

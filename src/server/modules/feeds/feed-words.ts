@@ -2,6 +2,7 @@
 // interface's own texts live in the client's catalogs, these are the server's. Names, addresses
 // and descriptions stay as people wrote them.
 import type { FeedFilters, FeedLanguage } from '../../../shared/discover-params.js';
+import { formatClock, OPEN_WHEN_DAYS, type OpenWhenDay, WHOLE_DAY } from '../../../shared/open-when.js';
 
 const CATEGORY: Record<FeedLanguage, Record<string, [one: string, many: string]>> = {
   en: {
@@ -74,6 +75,8 @@ export const WORDS = {
     tagged: (n: number) => (n === 1 ? 'with 1 tag' : `with ${n} tags`),
     openNow: 'open now',
     inSeason: 'in season',
+    openWhen: (days: string, window: string) => `open ${days}${window ? ` ${window}` : ''}`,
+    dayNames: ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'],
     calendarOf: (what: string) => `${what} | KC Green Directory`,
     changesOf: (what: string) => `Changes: ${what} | KC Green Directory`,
     added: (name: string) => `Added: ${name}`,
@@ -111,6 +114,8 @@ export const WORDS = {
     tagged: (n: number) => (n === 1 ? 'con 1 etiqueta' : `con ${n} etiquetas`),
     openNow: 'abiertos ahora',
     inSeason: 'en temporada',
+    openWhen: (days: string, window: string) => `abiertos ${days}${window ? ` ${window}` : ''}`,
+    dayNames: ['lun', 'mar', 'mié', 'jue', 'vie', 'sáb', 'dom'],
     calendarOf: (what: string) => `${what} | Directorio Verde de KC`,
     changesOf: (what: string) => `Cambios: ${what} | Directorio Verde de KC`,
     added: (name: string) => `Nuevo: ${name}`,
@@ -154,6 +159,13 @@ export function describeSearch(lang: FeedLanguage, f: FeedFilters): string {
   if (f.search) parts.push(w.matching(f.search));
   if (f.tagIds.length) parts.push(w.tagged(f.tagIds.length));
   if (f.address) parts.push(w.near(f.address, f.radius));
-  const flags = [f.openNow ? w.openNow : '', f.inSeason ? w.inSeason : ''].filter(Boolean);
+  const days = f.days.map((d) => w.dayNames[OPEN_WHEN_DAYS.indexOf(d as OpenWhenDay)] ?? d).join(', ');
+  const wholeDay = f.from === WHOLE_DAY.from && f.to === WHOLE_DAY.to;
+  const window = wholeDay ? '' : `${formatClock(f.from)}–${formatClock(f.to)}`;
+  const flags = [
+    f.openNow ? w.openNow : '',
+    f.inSeason ? w.inSeason : '',
+    f.days.length ? w.openWhen(days, window) : '',
+  ].filter(Boolean);
   return [parts.join(' '), ...flags].join(', ');
 }

@@ -34,7 +34,7 @@ const ATOM_TYPE = 'application/atom+xml; charset=utf-8';
 const slugParams = z.object({ slug: z.string().trim().min(1, 'slug is required').max(200, 'slug is too long') });
 const langQuery = z.object({ lang: z.enum(FEED_LANGUAGES, { error: 'lang must be en or es' }).optional() });
 
-const timed = (f: DiscoverFilters) => f.openNow || f.inSeason;
+const timed = (f: DiscoverFilters) => f.openNow || f.inSeason || f.days.length > 0;
 const canonical = (f: DiscoverFilters, lang: FeedLanguage) => feedQueryString(f, lang);
 
 export const feedsRoutes: ApiModule = (app, ctx) => {

@@ -219,7 +219,10 @@ export class PlaceIndex {
         }
         if (!open) return false;
       }
-      if (q.windows && !overlapsAny(this.intervals.values, this.intervals.starts[s]!, this.intervals.lengths[s]!, q.windows)) {
+      if (
+        q.windows &&
+        !overlapsAny(this.intervals.values, this.intervals.starts[s]!, this.intervals.lengths[s]!, q.windows)
+      ) {
         return false;
       }
       if (q.point && box) {
@@ -381,7 +384,12 @@ export class PlaceIndex {
 
 /** Whether one of a place's [start, end) intervals (`length` numbers from `from` in `values`)
  * overlaps one of the windows, which are in time order: the `&&` of locations.search.ts. */
-function overlapsAny(values: ArrayLike<number>, from: number, length: number, windows: Array<[number, number]>): boolean {
+function overlapsAny(
+  values: ArrayLike<number>,
+  from: number,
+  length: number,
+  windows: Array<[number, number]>,
+): boolean {
   for (let i = from; i < from + length; i += 2) {
     const a = values[i]!;
     const b = values[i + 1]!;
