@@ -315,8 +315,9 @@ export function searchPoints(count = 240): Array<{ lat: number; lng: number }> {
 
 export const BENCH_CATEGORIES = CATEGORIES;
 
-/** The rows of the opening hours filters (decision 0801): "open now" alone and varied with a
- * category and a tag; "in season" alone and varied with a point and a radius. */
+/** The rows of the opening hours filters (decisions 0801 and 0802): "open now" alone and varied
+ * with a category and a tag; "in season" alone and varied with a point and a radius; "open when"
+ * alone and varied over days, windows and categories. */
 export function hoursScenarios(
   tagIds: number[],
   points: Array<{ lat: number; lng: number }>,
@@ -338,6 +339,17 @@ export function hoursScenarios(
       name: 'in season',
       path: `/api/locations?inSeason=true&${page}`,
       varied: points.map((p) => `/api/locations?inSeason=true&lat=${p.lat}&lng=${p.lng}&radius=5&${page}`),
+    },
+    {
+      // Decision 0802: a day and a window, varied over the days, the hours and the categories.
+      name: 'open when',
+      path: `/api/locations?days=sat,sun&from=08:00&to=12:00&${page}`,
+      varied: Array.from({ length: n }, (_, i) => {
+        const day = pick(['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'], i);
+        const from = String(6 + (i % 12)).padStart(2, '0');
+        const to = String(10 + (i % 12)).padStart(2, '0');
+        return `/api/locations?days=${day}&from=${from}:00&to=${to}:00&category=${pick(CATEGORIES, Math.floor(i / 7))}&${page}`;
+      }),
     },
   ];
 }
