@@ -70,48 +70,51 @@ export function OpenWhenPicker({ filters, setFilters }: Pick<DiscoverState, 'fil
       </legend>
       {/* Without JavaScript the days travel as this field; the buttons need script. */}
       {!noDay && <input type="hidden" name={PARAM.days} value={days.join(',')} />}
-      {/* biome-ignore lint/a11y/useSemanticElements: a group of toggle buttons, not a form field */}
-      <div role="group" aria-label={t('filters.openWhen.days')} className="flex flex-wrap gap-1">
-        {OPEN_WHEN_DAYS.map((day) => (
-          <button
-            key={day}
-            type="button"
-            aria-pressed={days.includes(day)}
-            aria-label={t(`filters.openWhen.long.${day}`)}
-            aria-describedby={hintId}
-            onClick={() => toggle(day)}
-            className="min-h-8 min-w-11 rounded-md border border-gray-300 px-2 text-sm text-gray-900 hover:bg-gray-100 aria-pressed:border-brand-700 aria-pressed:bg-brand-700 aria-pressed:text-white"
-          >
-            {t(`filters.openWhen.short.${day}`)}
-          </button>
-        ))}
-      </div>
-      <div className="flex flex-wrap items-end gap-3">
-        <TimeSelect
-          id="discover-open-from"
-          name={PARAM.from}
-          label={t('filters.openWhen.from')}
-          value={from}
-          options={choices(0, 23 * HOUR, from)}
-          disabled={noDay}
-          describedBy={noDay ? chooseId : undefined}
-          onChange={setFrom}
-        />
-        <TimeSelect
-          id="discover-open-to"
-          name={PARAM.to}
-          label={t('filters.openWhen.to')}
-          value={to}
-          options={choices(HOUR, 24 * HOUR, to)}
-          disabled={noDay}
-          describedBy={noDay ? chooseId : undefined}
-          onChange={setTo}
-        />
-        {noDay && (
-          <p id={chooseId} className="pb-2 text-xs text-gray-700">
-            {t('filters.openWhen.chooseDay')}
-          </p>
-        )}
+      {/* Days and times on one line where they fit: the panel stays short on a wide screen. */}
+      <div className="flex flex-wrap items-end gap-x-4 gap-y-2">
+        {/* biome-ignore lint/a11y/useSemanticElements: a group of toggle buttons, not a form field */}
+        <div role="group" aria-label={t('filters.openWhen.days')} className="flex flex-wrap gap-1">
+          {OPEN_WHEN_DAYS.map((day) => (
+            <button
+              key={day}
+              type="button"
+              aria-pressed={days.includes(day)}
+              aria-label={t(`filters.openWhen.long.${day}`)}
+              aria-describedby={hintId}
+              onClick={() => toggle(day)}
+              className="min-h-8 min-w-11 rounded-md border border-gray-300 px-2 text-sm text-gray-900 hover:bg-gray-100 aria-pressed:border-brand-700 aria-pressed:bg-brand-700 aria-pressed:text-white"
+            >
+              {t(`filters.openWhen.short.${day}`)}
+            </button>
+          ))}
+        </div>
+        <div className="flex flex-wrap items-end gap-3">
+          <TimeSelect
+            id="discover-open-from"
+            name={PARAM.from}
+            label={t('filters.openWhen.from')}
+            value={from}
+            options={choices(0, 23 * HOUR, from)}
+            disabled={noDay}
+            describedBy={noDay ? chooseId : undefined}
+            onChange={setFrom}
+          />
+          <TimeSelect
+            id="discover-open-to"
+            name={PARAM.to}
+            label={t('filters.openWhen.to')}
+            value={to}
+            options={choices(HOUR, 24 * HOUR, to)}
+            disabled={noDay}
+            describedBy={noDay ? chooseId : undefined}
+            onChange={setTo}
+          />
+          {noDay && (
+            <p id={chooseId} className="pb-2 text-xs text-gray-700">
+              {t('filters.openWhen.chooseDay')}
+            </p>
+          )}
+        </div>
       </div>
       {/* biome-ignore lint/a11y/useSemanticElements: a group of buttons, not a form field */}
       <div role="group" aria-label={t('filters.openWhen.presets')} className="flex flex-wrap gap-x-3 gap-y-1">

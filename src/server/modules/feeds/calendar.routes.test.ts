@@ -185,6 +185,15 @@ describe('calendar feeds', () => {
     expect(new Set(near.cal.occurrences.map((o) => o.summary)).has('Calfeed Park Far Away: open')).toBe(false);
   });
 
+  it('takes the days and window of "open when" as the Discover URL writes them', async () => {
+    const { cal } = await calendarOf('/calendar.ics?q=calfeed&days=sat&from=07:00&to=12:00');
+    expect([...new Set(cal.occurrences.map((o) => o.summary))].sort()).toEqual([
+      'Calfeed Park Far Away: open',
+      'Calfeed Season Market: open',
+    ]);
+    expect(cal.name).toBe('All places matching “calfeed”, open Sat 07:00–12:00 | KC Green Directory');
+  });
+
   it('never shows a hidden place', async () => {
     expect((await get(`/discover/${ids['Calfeed Hidden Market']!.slug}/calendar.ics`)).statusCode).toBe(404);
     const { res } = await calendarOf('/calendar.ics?q=calfeed');
@@ -200,6 +209,9 @@ describe('calendar feeds', () => {
       ['tags=1,x', 'tags'],
       ['lang=fr', 'lang'],
       [`q=${'a'.repeat(201)}`, 'q'],
+      ['days=funday', 'days'],
+      ['days=sat&from=9:00&to=12:00', 'from'],
+      ['from=09:00&to=12:00', 'days'],
     ];
     for (const [query, field] of cases) {
       const res = await get(`/calendar.ics?${query}`);
