@@ -48,7 +48,7 @@ if (process.env.NODE_ENV === 'production' && !process.env.PUBLIC_URL) {
   process.env.PUBLIC_URL = `http://localhost:${process.env.PORT || 3000}`;
   console.log(
     `PUBLIC_URL is not set: using ${process.env.PUBLIC_URL} for canonical links and the sitemap, and as ` +
-      'the one origin whose pages may save changes (open the site at that address; decision 0709). ' +
+      'the origin whose pages may save changes (127.0.0.1 and [::1] on that port too; decision 0709). ' +
       'Set PUBLIC_URL to the public https:// origin before serving real visitors.',
   );
 }

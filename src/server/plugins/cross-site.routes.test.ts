@@ -19,6 +19,7 @@ describe('cross-site writes', () => {
   const own = useTestApp();
   let published: TestApp;
   let proxied: TestApp;
+  let local: TestApp;
   beforeAll(async () => {
     const onSameDatabase = async (overrides: Parameters<typeof testEnv>[0]): Promise<TestApp> => {
       const env = testEnv(overrides);
@@ -27,11 +28,30 @@ describe('cross-site writes', () => {
       return { app, database: own.database, env, close: () => app.close() };
     };
     published = await onSameDatabase({ PUBLIC_URL: 'https://green.example.org' });
+    local = await onSameDatabase({ PUBLIC_URL: 'http://localhost:3000' });
     proxied = await onSameDatabase({ TRUST_PROXY: '10.0.0.2' });
   });
   afterAll(async () => {
     await published.close();
     await proxied.close();
+    await local.close();
+  });
+
+  it("with npm start's default http://localhost:PORT, the other names of the loopback write too", async () => {
+    const host = { host: '127.0.0.1:3000' };
+    for (const origin of ['http://localhost:3000', 'http://127.0.0.1:3000', 'http://[::1]:3000']) {
+      expect((await record(local, { ...host, origin })).statusCode, origin).toBe(200);
+    }
+    for (const origin of [
+      'https://127.0.0.1:3000',
+      'http://127.0.0.1:3001',
+      'http://127.0.0.2:3000',
+      'http://evil.example:3000',
+    ]) {
+      expect((await record(local, { ...host, origin })).statusCode, origin).toBe(403);
+    }
+    // A public site never takes the loopback for itself.
+    expect((await record(published, { ...host, origin: 'http://127.0.0.1:3000' })).statusCode).toBe(403);
   });
 
   it('without PUBLIC_URL, accepts only the request’s own scheme, host and port', async () => {

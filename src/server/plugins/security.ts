@@ -27,6 +27,20 @@ function originOf(url: string): string | null {
   }
 }
 
+const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+/** Whether a page at `origin` may write to the site at `allowed`: the same origin, or, when the site
+ * is on this machine (npm start's default http://localhost:PORT), another name of the loopback with
+ * the same scheme and port — a person who opens http://127.0.0.1:3000 can write too. */
+function sameSite(origin: string | null, allowed: string): boolean {
+  if (!origin) return false;
+  if (origin === allowed) return true;
+  const [a, b] = [new URL(origin), new URL(allowed)];
+  return (
+    LOOPBACK_HOSTS.has(a.hostname) && LOOPBACK_HOSTS.has(b.hostname) && a.protocol === b.protocol && a.port === b.port
+  );
+}
+
 /** The one origin whose pages may write (decision 0709): PUBLIC_URL's when it is set (scheme, host
  * and port, exactly), else the request's own protocol and host with its port. */
 function siteOrigin(env: Pick<Env, 'PUBLIC_URL'>, request: FastifyRequest): string | null {
@@ -81,7 +95,7 @@ export async function registerSecurity(app: FastifyInstance, env: Env, scriptHas
     if (origin === undefined) return;
     // An https page may not write to an http site (nor another port): scheme, host and port all match.
     const allowed = siteOrigin(env, request);
-    if (typeof origin !== 'string' || !allowed || originOf(origin) !== allowed) {
+    if (typeof origin !== 'string' || !allowed || !sameSite(originOf(origin), allowed)) {
       throw new HttpError(403, 'Cross-site requests are not allowed');
     }
   });
