@@ -6,7 +6,8 @@
 import { z } from 'zod';
 import { ADDRESS_MAX, DEFAULT_RADIUS_MILES, FILTER_CATEGORIES, TAG_FILTER_MAX } from './constants.js';
 import { FEED_LANG_PARAM, FEED_LANGUAGES, type FeedLanguage, PARAM } from './discover-params.js';
-import { type OpenWhenDay, parseClock, parseDays, WHOLE_DAY } from './open-when.js';
+import { type OpenWhenDay, WHOLE_DAY } from './open-when.js';
+import { checkOpenWhen, openWhenFields } from './schemas/location.js';
 
 export { FEED_LANGUAGES, type FeedLanguage } from './discover-params.js';
 
@@ -38,21 +39,6 @@ const tagList = z
     return unique;
   });
 
-/** A clock time of the open-when window (decision 0802), as minutes after midnight. */
-const clockTime = (name: string) =>
-  z
-    .string()
-    .max(5)
-    .transform((s, ctx) => {
-      const m = parseClock(s);
-      if (m === null) {
-        ctx.addIssue({ code: 'custom', message: `${name} must be a time HH:MM from 00:00 to 24:00` });
-        return z.NEVER;
-      }
-      return m;
-    })
-    .optional();
-
 /** Every key a Discover URL can carry. `page` and `view` are the page's own and change nothing
  * here; other keys (a campaign tag a partner adds) are ignored. */
 export const discoverQuerySchema = z
@@ -70,35 +56,12 @@ export const discoverQuerySchema = z
       .optional(),
     [PARAM.openNow]: flag(PARAM.openNow),
     [PARAM.inSeason]: flag(PARAM.inSeason),
-    [PARAM.days]: z
-      .string()
-      .max(100)
-      .transform((s, ctx) => {
-        const days = parseDays(s);
-        if (!days) {
-          ctx.addIssue({ code: 'custom', message: 'days must be a comma list of mon, tue, wed, thu, fri, sat, sun' });
-          return z.NEVER;
-        }
-        return days;
-      })
-      .optional(),
-    [PARAM.from]: clockTime(PARAM.from),
-    [PARAM.to]: clockTime(PARAM.to),
+    ...openWhenFields(),
     [PARAM.page]: z.string().max(20).optional(),
     [PARAM.view]: z.string().max(20).optional(),
     [FEED_LANG_PARAM]: z.enum(FEED_LANGUAGES, { error: 'lang must be en or es' }).optional(),
   })
-  .superRefine((q, ctx) => {
-    if (q.from === undefined && q.to === undefined) return;
-    if (q.from === undefined || q.to === undefined)
-      ctx.addIssue({
-        code: 'custom',
-        message: 'from and to must be given together',
-        path: [q.from === undefined ? 'from' : 'to'],
-      });
-    else if (q.from >= q.to) ctx.addIssue({ code: 'custom', message: 'from must be before to', path: ['from'] });
-    else if (!q.days) ctx.addIssue({ code: 'custom', message: 'days must be given with from and to', path: ['days'] });
-  })
+  .superRefine(checkOpenWhen)
   .transform((q) => ({
     filters: {
       category: q.category ?? 'all',

@@ -274,23 +274,30 @@ const listQueryFields = z.object({
   openNow: queryFlag('openNow'),
   /** Only places that open at least once in the next 7 days (open now counts). */
   inSeason: queryFlag('inSeason'),
-  /** Only places open for part of these days' window in the coming week (decision 0802). */
-  days: z
-    .string()
-    .max(100, 'days must be a comma list of mon, tue, wed, thu, fri, sat, sun')
-    .transform((s, ctx) => {
-      const days = parseDays(s);
-      if (!days) {
-        ctx.addIssue({ code: 'custom', message: 'days must be a comma list of mon, tue, wed, thu, fri, sat, sun' });
-        return z.NEVER;
-      }
-      return days;
-    })
-    .optional(),
-  /** The window's start and end on the Kansas City clock; without them, the whole of each day. */
-  from: queryClock('from'),
-  to: queryClock('to'),
+  ...openWhenFields(),
 });
+
+/** The "open when" keys (decision 0802), shared with the Discover URL's query (discover-query.ts). */
+export function openWhenFields() {
+  return {
+    /** Only places open for part of these days' window in the coming week (decision 0802). */
+    days: z
+      .string()
+      .max(100, 'days must be a comma list of mon, tue, wed, thu, fri, sat, sun')
+      .transform((s, ctx) => {
+        const days = parseDays(s);
+        if (!days) {
+          ctx.addIssue({ code: 'custom', message: 'days must be a comma list of mon, tue, wed, thu, fri, sat, sun' });
+          return z.NEVER;
+        }
+        return days;
+      })
+      .optional(),
+    /** The window's start and end on the Kansas City clock; without them, the whole of each day. */
+    from: queryClock('from'),
+    to: queryClock('to'),
+  };
+}
 
 /** The names of the list filters (the search cache's key test checks that each one counts). */
 export const LOCATION_LIST_QUERY_FIELDS = Object.keys(listQueryFields.shape);
@@ -301,7 +308,7 @@ const latLngTogether = {
 };
 
 /** from and to come together, from before to, and with days (decision 0802). */
-function checkOpenWhen(q: { days?: unknown; from?: number; to?: number }, ctx: z.RefinementCtx) {
+export function checkOpenWhen(q: { days?: unknown; from?: number; to?: number }, ctx: z.RefinementCtx) {
   if (q.from === undefined && q.to === undefined) return;
   if (q.from === undefined || q.to === undefined) {
     const path = q.from === undefined ? 'from' : 'to';
