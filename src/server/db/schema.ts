@@ -17,6 +17,7 @@ import {
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
+import type { PlaceAttributes } from '../../shared/place-attributes.js';
 
 const tsvector = customType<{ data: string }>({
   dataType() {
@@ -59,6 +60,19 @@ export const locations = pgTable(
     hidden: boolean('hidden').notNull().default(false),
     /** 'accepted', 'pending' (a new place held for review: also hidden) or 'rejected' (decision 0403). */
     review: text('review').notNull().default('accepted'),
+    /** Payments, access, cost, eligibility and languages (src/shared/place-attributes.ts, decision
+     * 0803): only the known answers; an absent key is "unknown". */
+    attributes: jsonb('attributes').$type<PlaceAttributes>().notNull().default({}),
+    /** Where the place's facts came from (decision 0804): the source's name, a reference (a URL or
+     * a repository path), its licence and when it last published them. Null for places added
+     * through the site: their provenance is the visitor and the date they added it. */
+    sourceName: text('source_name'),
+    sourceRef: text('source_ref'),
+    sourceLicense: text('source_license'),
+    sourcePublishedAt: ts('source_published_at'),
+    /** The point stands for an area (a ZIP or town centroid), not the place's own spot: the page
+     * says so and the map does not draw it as a precise pin. */
+    pointApproximate: boolean('point_approximate').notNull().default(false),
     /** The name's Unicode confusable skeleton (UTS #39), to find look-alike names (decision 0404). */
     nameSkeleton: text('name_skeleton'),
     /** Tag names joined by spaces, kept in step with location_tags by the repository, so the
@@ -80,6 +94,8 @@ export const locations = pgTable(
     index('locations_name_order_idx').on(sql`lower(${t.name})`, t.name, t.id).where(sql`not ${t.hidden}`),
     index('locations_name_skeleton_idx').on(t.nameSkeleton),
     index('locations_review_idx').on(t.review).where(sql`${t.review} <> 'accepted'`),
+    // The Discover facets are one containment test: `attributes @> '{"snap":true,...}'`.
+    index('locations_attributes_idx').using('gin', sql`${t.attributes} jsonb_path_ops`),
   ],
 );
 

@@ -33,13 +33,13 @@ describe('seed data', () => {
     expect(all.filter((l) => l.latitude !== null).length).toBeGreaterThan(45);
   });
 
-  it('has the tag vocabulary with categories, including the food-access programs', async () => {
+  it('has the tag vocabulary with categories; the tags that meant a fact are attributes instead', async () => {
     const vocab = await database.db.select().from(tags);
     const byName = new Map(vocab.map((t) => [t.name, t.category]));
-    expect(byName.get('snap-ebt')).toBe('amenity');
-    expect(byName.get('wic')).toBe('amenity');
-    expect(byName.get('double-up-food-bucks')).toBe('amenity');
     expect(byName.get('produce')).toBe('product');
+    for (const gone of ['snap-ebt', 'wic', 'double-up-food-bucks', 'free', 'wheelchair-accessible']) {
+      expect(byName.has(gone)).toBe(false);
+    }
     for (const c of byName.values()) {
       expect(['product', 'amenity', 'accessibility', 'community', 'sustainability', 'other']).toContain(c);
     }
@@ -47,8 +47,9 @@ describe('seed data', () => {
       await database.db.select().from(locations).where(eq(locations.slug, 'brookside-farmers-market'))
     )[0]!;
     const links = await database.db.select().from(locationTags).where(eq(locationTags.locationId, brookside.id));
-    expect(links.length).toBe(6);
-    expect(brookside.tagText.split(' ')).toContain('snap-ebt');
+    expect(links.length).toBe(5);
+    expect(brookside.tagText.split(' ')).not.toContain('snap-ebt');
+    expect(brookside.attributes).toEqual({ snap: true });
   });
 
   it('gives the converted places their structured hours and open intervals, keeping the text as the note', async () => {

@@ -8,6 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { eq, sql } from 'drizzle-orm';
+import { TAGS_BECOME_ATTRIBUTES } from '../../shared/place-attributes.js';
 import { slugify } from '../../shared/slug.js';
 import { centroidForAddress } from '../modules/geocode/zip-centroids.js';
 import { SEED_DIR } from '../seed-data.js';
@@ -61,10 +62,13 @@ export async function seedDatabase(db: Db): Promise<number> {
 
     const usedSlugs = new Set((await tx.select({ slug: locations.slug }).from(locations)).map((r) => r.slug));
     for (const r of rows) {
-      const tagNames = r.tags
+      const listed = r.tags
         .split(',')
         .map((t) => t.trim().toLowerCase())
         .filter(Boolean);
+      // The tags that meant a fact become the attribute (decision 0803).
+      const tagNames = listed.filter((t) => !TAGS_BECOME_ATTRIBUTES[t]);
+      const attributes = Object.assign({}, ...listed.map((t) => TAGS_BECOME_ATTRIBUTES[t] ?? {}));
       for (const name of tagNames) {
         if (!tagByName.has(name)) {
           const [created] = await tx.insert(tags).values({ name, category: 'other' }).returning();
@@ -89,6 +93,8 @@ export async function seedDatabase(db: Db): Promise<number> {
         latitude: fallback ? fallback.lat : Number.isFinite(lat) ? lat : null,
         longitude: fallback ? fallback.lng : Number.isFinite(lng) ? lng : null,
         tagText: tagNames.join(' '),
+        attributes,
+        pointApproximate: fallback !== null,
         uniqueId,
       };
       const existing = await tx.select({ id: locations.id }).from(locations).where(eq(locations.uniqueId, uniqueId));

@@ -18,6 +18,7 @@ import { MAP_VIEW_MAX_CELLS, MERCATOR_MAX_LAT, type MapView, mapGridCells } from
 import { MSG } from '../messages.js';
 import { cleanName } from '../names.js';
 import { parseClock, parseDays } from '../open-when.js';
+import { placeAttributesAnswerSchema, placeAttributesSchema } from '../place-attributes.js';
 import { tagSchema } from './tag.js';
 
 /** A web address, or empty. 'www.example.org' is accepted (https:// is added when shown);
@@ -114,6 +115,9 @@ const formFieldsWithoutHours = z.object({
   registrationLink: urlField,
   faqLink: urlField,
   status: locationStatusSchema.nullish().transform((v) => v ?? 'active'),
+  /** Payments, access, cost, eligibility, languages (decision 0803): given, it replaces the
+   * place's whole set; a null or absent answer inside it is "unknown". */
+  attributes: placeAttributesSchema.nullish(),
 });
 
 /** docs/product.md section 5: an address is required for every category except resource. */
@@ -200,6 +204,21 @@ export const locationSchema = z.object({
   distance: z.number().nullable().optional(),
   /** Only on GET /api/locations/{id}. */
   engagement: z.object({ totalViews: z.number().int(), totalClicks: z.number().int() }).optional(),
+  /** The known facts only: an absent key is "unknown", never "no" (decision 0803). */
+  attributes: placeAttributesAnswerSchema,
+  /** Where the facts came from (decision 0804); null for a place added through the site (its
+   * provenance is then the visitor and createdAt). */
+  source: z
+    .object({
+      name: z.string(),
+      ref: z.string().nullable(),
+      license: z.string().nullable(),
+      /** When the source last published the facts (ISO), or null when it does not say. */
+      publishedAt: z.string().nullable(),
+    })
+    .nullable(),
+  /** The point stands for an area (a ZIP or town centroid), not the place's own spot. */
+  pointApproximate: z.boolean(),
   /** 'pending' only in answers to the place's own author while it waits for review (decision 0403):
    * everyone else never sees a pending place. */
   review: z.enum(['pending']).optional(),

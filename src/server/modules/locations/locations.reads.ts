@@ -69,6 +69,12 @@ const readFields = {
   registrationLink: l.registrationLink,
   faqLink: l.faqLink,
   openingHours: l.openingHours,
+  attributes: l.attributes,
+  sourceName: l.sourceName,
+  sourceRef: l.sourceRef,
+  sourceLicense: l.sourceLicense,
+  sourcePublishedAt: l.sourcePublishedAt,
+  pointApproximate: l.pointApproximate,
   lastVerifiedAt: sql<
     string | null
   >`(select max(v.at) from location_verifications v where v.location_id = l.id)`.mapWith(iso),
@@ -91,8 +97,12 @@ type ReadRow = Awaited<ReturnType<typeof selectRead>>[number];
  * 0800), so an answer says what holds when it was made. */
 function toLocation(r: ReadRow, now: Date, distance?: number | null): Location {
   const hours = openingHoursFields(r.openingHours, now);
+  const { sourceName, sourceRef, sourceLicense, sourcePublishedAt, ...rest } = r;
   const out: Location = {
-    ...r,
+    ...rest,
+    source: sourceName
+      ? { name: sourceName, ref: sourceRef, license: sourceLicense, publishedAt: iso(sourcePublishedAt) }
+      : null,
     createdAt: r.createdAt.toISOString(),
     updatedAt: r.updatedAt.toISOString(),
     deadline: r.deadline ? r.deadline.toISOString() : null,

@@ -6,6 +6,7 @@ import { validateOpeningHours } from '../../../../shared/opening-hours.js';
 import type { LocationFormValues, LocationPatch } from '../../../../shared/schemas/location.js';
 import { locationVersion } from '../../../../shared/location-version.js';
 import { MSG } from '../../../../shared/messages.js';
+import { storedAttributes } from '../../../../shared/place-attributes.js';
 import { locationAddressRule } from '../../../../shared/schemas/location.js';
 import type { Db } from '../../../db/connect.js';
 import { locationSlugs, locations, pendingChanges } from '../../../db/schema.js';
@@ -56,6 +57,7 @@ export function toColumns(v: Partial<LocationFormValues>): Partial<typeof locati
   if (v.faqLink !== undefined) out.faqLink = nullIfEmpty(v.faqLink);
   if (v.status !== undefined) out.status = v.status;
   if (v.deadline !== undefined) out.deadline = v.deadline ? new Date(v.deadline) : null;
+  if (v.attributes !== undefined) out.attributes = storedAttributes(v.attributes);
   return out;
 }
 

@@ -26,6 +26,9 @@ const COLUMN_ROLES = {
   deadline: 'snapshot',
   registrationLink: 'snapshot',
   faqLink: 'snapshot',
+  attributes: 'snapshot',
+  // Follows the point: a revert of the coordinates brings back whether they were approximate.
+  pointApproximate: 'snapshot',
   // Kept by the system: identity, history, counters, derived text; `hidden` and `review` are the review desk's.
   id: 'system',
   slug: 'system',
@@ -39,6 +42,11 @@ const COLUMN_ROLES = {
   nameSkeleton: 'system',
   geocodePending: 'system',
   tagText: 'system',
+  // Provenance is the source's, not an edit's (decision 0804).
+  sourceName: 'system',
+  sourceRef: 'system',
+  sourceLicense: 'system',
+  sourcePublishedAt: 'system',
   searchVector: 'system',
 } as const satisfies Record<LocationColumn, 'snapshot' | 'system'>;
 
@@ -82,6 +90,8 @@ export function columnsFromSnapshot(
     const v = snap[f];
     if (f === 'deadline') set[f] = v ? new Date(String(v)) : null;
     else if (f === 'description') set[f] = v ? sanitizeDescription(String(v)) || null : null;
+    else if (f === 'attributes') set[f] = v ?? {};
+    else if (f === 'pointApproximate') set[f] = v === true;
     else set[f] = v ?? null;
     if (f === 'name' && typeof v === 'string') set.nameSkeleton = nameSkeleton(v);
   }
@@ -103,7 +113,14 @@ export async function snapshotLocation(tx: Db, id: number): Promise<LocationSnap
   );
 }
 
-const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+/** JSON with object keys in order: jsonb gives an object's keys back in its own order. */
+const canonical = (v: unknown): string =>
+  JSON.stringify(v ?? null, (_k, x) =>
+    x && typeof x === 'object' && !Array.isArray(x)
+      ? Object.fromEntries(Object.entries(x as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : 1)))
+      : x,
+  );
+const same = (a: unknown, b: unknown) => canonical(a) === canonical(b);
 
 /** The snapshot fields (and 'tagIds') whose values differ between two snapshots; a field missing
  * from either side counts as unchanged (old revisions hold fewer fields). */
