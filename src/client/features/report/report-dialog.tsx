@@ -3,23 +3,20 @@
 // screenshot of that element; phones go straight to review with a screenshot of the whole page.
 // The report carries the place in view (locationId from app-dialogs), see decision 0351.
 import { useMutation } from '@tanstack/react-query';
-import { Camera } from 'lucide-react';
-import { type FormEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useReducer, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FLAG_TYPES, type FlagType, MOBILE_BREAKPOINT_PX } from '../../../shared/constants';
-import { Button } from '../../components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../components/ui/dialog';
-import { Label, Textarea } from '../../components/ui/form-controls';
+import { type FlagType, MOBILE_BREAKPOINT_PX } from '../../../shared/constants';
+import { Dialog, DialogContent } from '../../components/ui/dialog';
 import { toast } from '../../components/ui/use-toast';
 import { apiRequest } from '../../lib/api';
-import { cn } from '../../lib/cn';
 import { OfflineError } from '../../lib/offline';
 import { queryClient } from '../../lib/query-client';
 import { ElementPicker } from './element-picker';
-import { buildReportDescription, elementPreview, hasScriptTag, REPORT_TEXT_MAX } from './report-description';
+import { buildReportDescription, elementPreview, hasScriptTag } from './report-description';
+import { ReportReviewStep } from './report-review-step';
+import { initialReportState, reportReducer } from './report-state';
+import { ReportTypeStep } from './report-type-step';
 import { captureElement, captureFullPage, loadScreenshotLibrary } from './screenshot';
-
-type Step = 'select-type' | 'review';
 
 interface Props {
   open: boolean;
@@ -34,26 +31,25 @@ interface FlagReportBody {
   screenshot: string;
 }
 
-function isPhoneWidth(): boolean {
-  return window.innerWidth < MOBILE_BREAKPOINT_PX;
-}
-
 /** Takes a screenshot; resolves with a PNG data URL (a placeholder when the capture failed). */
 type Shooter = () => Promise<string>;
+
+/** Whether a node is the dialog or its overlay, left out of a phone's picture of the page. */
+function isDialogNode(node: HTMLElement, content: HTMLElement | null): boolean {
+  if (!content) return false;
+  return (
+    node === content ||
+    (node === content.previousElementSibling && node.hasAttribute('data-state')) ||
+    node.hasAttribute('data-radix-focus-guard') ||
+    node.hasAttribute('data-report-picker')
+  );
+}
 
 export default function ReportDialog({ open, onOpenChange, locationId }: Props) {
   const { t } = useTranslation('report');
   const ids = useId();
-  const [step, setStep] = useState<Step>('select-type');
-  const [flagType, setFlagType] = useState<FlagType | null>(null);
-  const [description, setDescription] = useState('');
-  const [notes, setNotes] = useState('');
-  const [screenshot, setScreenshot] = useState<string | null>(null);
-  const [selectedText, setSelectedText] = useState<string | null>(null);
-  const [selectedTag, setSelectedTag] = useState<string | null>(null);
-  const [picking, setPicking] = useState(false);
-  const [mobileMode, setMobileMode] = useState(false);
-  const [capturing, setCapturing] = useState(false);
+  const [state, dispatch] = useReducer(reportReducer, initialReportState);
+  const { step, flagType, description, notes, screenshot, picking, capturing } = state;
   const contentRef = useRef<HTMLDivElement>(null);
   const returnFocus = useRef<HTMLElement | null>(null);
   // Captures finishing after the dialog closed (or after a newer capture began) are dropped.
@@ -64,24 +60,11 @@ export default function ReportDialog({ open, onOpenChange, locationId }: Props) 
     if (open) void loadScreenshotLibrary().catch(() => undefined);
   }, [open]);
 
-  const reset = () => {
-    run.current += 1;
-    setStep('select-type');
-    setFlagType(null);
-    setDescription('');
-    setNotes('');
-    setScreenshot(null);
-    setSelectedText(null);
-    setSelectedTag(null);
-    setPicking(false);
-    setMobileMode(false);
-    setCapturing(false);
-  };
-
   // Closing (by any means: Escape, the X, success) resets everything.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: reset only calls state setters
   useEffect(() => {
-    if (!open) reset();
+    if (open) return;
+    run.current += 1;
+    dispatch({ type: 'reset' });
   }, [open]);
 
   const mutation = useMutation({
@@ -102,11 +85,10 @@ export default function ReportDialog({ open, onOpenChange, locationId }: Props) 
 
   const startCapture = async (shoot: Shooter) => {
     const mine = ++run.current;
-    setCapturing(true);
+    dispatch({ type: 'captureStarted' });
     const url = await shoot();
     if (run.current !== mine) return false;
-    setScreenshot(url);
-    setCapturing(false);
+    dispatch({ type: 'captured', screenshot: url });
     return true;
   };
 
@@ -114,56 +96,22 @@ export default function ReportDialog({ open, onOpenChange, locationId }: Props) 
     if (!flagType) return error('toast.selectType');
     if (flagType === 'other' && !description.trim()) return error('toast.otherNeedsDescription');
     if (hasScriptTag(description)) return error('toast.scriptTags');
-    setStep('review');
-    if (isPhoneWidth()) {
-      setMobileMode(true);
-      // The dialog and its overlay are left out of the picture.
-      void startCapture(() =>
-        captureFullPage((node) => {
-          const content = contentRef.current;
-          if (!content) return false;
-          return (
-            node === content ||
-            (node === content.previousElementSibling && node.hasAttribute('data-state')) ||
-            node.hasAttribute('data-radix-focus-guard') ||
-            node.hasAttribute('data-report-picker')
-          );
-        }),
-      );
-    } else {
-      setMobileMode(false);
-      setPicking(true);
-    }
+    const phone = window.innerWidth < MOBILE_BREAKPOINT_PX;
+    dispatch({ type: 'review', phone });
+    if (phone) void startCapture(() => captureFullPage((node) => isDialogNode(node, contentRef.current)));
   };
 
   const onPicked = async (el: HTMLElement) => {
-    setSelectedTag(el.tagName.toLowerCase());
-    setSelectedText(elementPreview(el));
-    if (await startCapture(() => captureElement(el))) setPicking(false);
+    dispatch({ type: 'picked', tag: el.tagName.toLowerCase(), text: elementPreview(el) });
+    if (await startCapture(() => captureElement(el))) dispatch({ type: 'pickDone' });
   };
 
   const onPickCancel = () => {
     run.current += 1;
-    setPicking(false);
-    setCapturing(false);
-    setStep('select-type');
+    dispatch({ type: 'pickCancelled' });
   };
 
-  const onSubmitSelect = (e: FormEvent) => {
-    e.preventDefault();
-    onContinue();
-  };
-
-  // Enter anywhere in the first step (but in the description box) means Continue, even while the
-  // button is still disabled, so the missing type is explained rather than silently ignored.
-  const onSelectKeyDown = (e: KeyboardEvent<HTMLFormElement>) => {
-    if (e.key !== 'Enter' || e.target instanceof HTMLTextAreaElement || e.target instanceof HTMLButtonElement) return;
-    e.preventDefault();
-    onContinue();
-  };
-
-  const onSubmitReview = (e: FormEvent) => {
-    e.preventDefault();
+  const onSubmitReview = () => {
     if (!flagType || mutation.isPending || capturing) return;
     if (hasScriptTag(notes) || hasScriptTag(description)) return error('toast.scriptTags');
     mutation.mutate({
@@ -174,8 +122,7 @@ export default function ReportDialog({ open, onOpenChange, locationId }: Props) 
     });
   };
 
-  const descriptionId = `${ids}-description`;
-  const notesId = `${ids}-notes`;
+  const close = () => onOpenChange(false);
 
   return (
     <>
@@ -208,127 +155,24 @@ export default function ReportDialog({ open, onOpenChange, locationId }: Props) 
           }}
         >
           {step === 'select-type' ? (
-            <>
-              <DialogTitle>{t('title')}</DialogTitle>
-              <DialogDescription>{t('selectDescription')}</DialogDescription>
-              <form className="mt-4 space-y-4" onSubmit={onSubmitSelect} onKeyDown={onSelectKeyDown} noValidate>
-                <fieldset>
-                  <legend className="mb-2 text-sm font-medium text-gray-900">{t('typeLegend')}</legend>
-                  <div className="space-y-2">
-                    {FLAG_TYPES.map((type) => (
-                      <div
-                        key={type}
-                        className={cn(
-                          'relative flex min-h-12 cursor-pointer items-start gap-3 rounded-md border p-3 has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-brand-700',
-                          flagType === type ? 'border-brand-700 bg-brand-50' : 'border-gray-300 hover:bg-gray-50',
-                        )}
-                      >
-                        <input
-                          id={`${ids}-type-${type}`}
-                          type="radio"
-                          name={`${ids}-type`}
-                          value={type}
-                          checked={flagType === type}
-                          onChange={() => setFlagType(type)}
-                          aria-describedby={`${ids}-hint-${type}`}
-                          className="relative z-10 mt-0.5 h-5 w-5 shrink-0 cursor-pointer accent-brand-700"
-                        />
-                        <div>
-                          {/* The label's ::after covers the whole card, so all of it is the target. */}
-                          <label
-                            htmlFor={`${ids}-type-${type}`}
-                            className="block cursor-pointer text-sm font-medium text-gray-900 after:absolute after:inset-0 after:content-['']"
-                          >
-                            {t(`types.${type}`)}
-                          </label>
-                          <p id={`${ids}-hint-${type}`} className="text-sm text-gray-700">
-                            {t(`typeHints.${type}`)}
-                          </p>
-                        </div>
-                      </div>
-                    ))}
-                  </div>
-                </fieldset>
-                {flagType === 'other' && (
-                  <div>
-                    <Label htmlFor={descriptionId}>{t('descriptionLabel')}</Label>
-                    <Textarea
-                      id={descriptionId}
-                      value={description}
-                      onChange={(e) => setDescription(e.target.value)}
-                      placeholder={t('descriptionPlaceholder')}
-                      maxLength={REPORT_TEXT_MAX}
-                      required
-                      aria-required="true"
-                    />
-                  </div>
-                )}
-                <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-                  <Button variant="secondary" onClick={() => onOpenChange(false)}>
-                    {t('cancel')}
-                  </Button>
-                  <Button type="submit" disabled={!flagType}>
-                    {t('continue')}
-                  </Button>
-                </div>
-              </form>
-            </>
+            <ReportTypeStep
+              ids={ids}
+              flagType={flagType}
+              description={description}
+              onType={(type) => dispatch({ type: 'chooseType', flagType: type })}
+              onDescription={(text) => dispatch({ type: 'describe', text })}
+              onContinue={onContinue}
+              onCancel={close}
+            />
           ) : (
-            <>
-              <DialogTitle>{t('reviewTitle')}</DialogTitle>
-              <DialogDescription>{t('reviewDescription')}</DialogDescription>
-              <form className="mt-4 space-y-4" onSubmit={onSubmitReview} noValidate>
-                <div>
-                  <p className="mb-1 text-sm font-medium text-gray-900">{t('screenshotLabel')}</p>
-                  {capturing || !screenshot ? (
-                    <p
-                      role="status"
-                      className="flex min-h-24 items-center justify-center gap-2 rounded-md border border-dashed border-gray-400 bg-gray-50 text-sm text-gray-700"
-                    >
-                      <Camera aria-hidden="true" className="h-4 w-4" />
-                      {t('capturing')}
-                    </p>
-                  ) : (
-                    <img
-                      src={screenshot}
-                      alt={mobileMode ? t('screenshotAltPage') : t('screenshotAlt')}
-                      data-testid="report-screenshot"
-                      className="max-h-64 w-full rounded-md border border-gray-300 bg-gray-50 object-contain"
-                    />
-                  )}
-                </div>
-                {!mobileMode && selectedTag && (
-                  <div>
-                    <p className="mb-1 text-sm font-medium text-gray-900">{t('selectedElement')}</p>
-                    <p
-                      className="rounded-md bg-gray-100 px-3 py-2 text-sm text-gray-900"
-                      data-testid="report-element-preview"
-                    >
-                      <code className="mr-2 font-semibold">{selectedTag}</code>
-                      <span>{selectedText || t('selectedElementEmpty')}</span>
-                    </p>
-                  </div>
-                )}
-                <div>
-                  <Label htmlFor={notesId}>{t('notesLabel')}</Label>
-                  <Textarea
-                    id={notesId}
-                    value={notes}
-                    onChange={(e) => setNotes(e.target.value)}
-                    placeholder={t('notesPlaceholder')}
-                    maxLength={REPORT_TEXT_MAX}
-                  />
-                </div>
-                <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-                  <Button variant="secondary" onClick={() => onOpenChange(false)} disabled={mutation.isPending}>
-                    {t('cancel')}
-                  </Button>
-                  <Button type="submit" disabled={mutation.isPending || capturing}>
-                    {mutation.isPending ? t('submitting') : t('submit')}
-                  </Button>
-                </div>
-              </form>
-            </>
+            <ReportReviewStep
+              ids={ids}
+              state={state}
+              pending={mutation.isPending}
+              onNotes={(text) => dispatch({ type: 'note', text })}
+              onSubmit={onSubmitReview}
+              onCancel={close}
+            />
           )}
         </DialogContent>
       </Dialog>
