@@ -9,6 +9,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { AppContext, ApiModule } from './context.js';
+import { startBackgroundJobs } from './background-jobs.js';
 import type { Database } from './db/connect.js';
 import type { Env } from './env.js';
 import { adminRoutes } from './modules/admin/admin.routes.js';
@@ -143,5 +144,6 @@ export async function buildApp(deps: AppDeps) {
 
   // Also the one not-found handler: JSON for /api/*, the 404 page elsewhere.
   await registerPages(app, ctx, deps.clientDir, earlyInput);
+  startBackgroundJobs(app, ctx);
   return app;
 }

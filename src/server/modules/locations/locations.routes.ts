@@ -30,16 +30,7 @@ import {
   ownPendingPlaceIds,
   searchLocations,
 } from './locations.reads.js';
-import { schedulePruneSearchChanges } from './search-index/sync.js';
-import {
-  createLocation,
-  holdLocationEdit,
-  proposedFields,
-  scheduleGeocodeLater,
-  scheduleOpenIntervalRefresh,
-  snapshotLocation,
-  updateLocation,
-} from './writes/index.js';
+import { createLocation, holdLocationEdit, proposedFields, snapshotLocation, updateLocation } from './writes/index.js';
 import { type CachedAnswer, gzippedBody, searchKey, versionTag } from '../../plugins/search-cache/index.js';
 
 /** Sends a cached JSON answer, gzipped when the client accepts it. */
@@ -73,17 +64,6 @@ export const locationsRoutes: ApiModule = async (app, ctx) => {
     reply.header('cache-control', 'private, no-store');
     return { ...location, review: 'pending' as const };
   };
-
-  // The open intervals behind the openNow and inSeason filters move ahead daily; every process
-  // checks hourly (decision 0801), the start hook in startup.ts did the first check.
-  const stopRefresh = scheduleOpenIntervalRefresh(ctx.db, app.log);
-  app.addHook('onClose', async () => stopRefresh());
-  // The search index's change log keeps an hour (decision 0504).
-  const stopPrune = schedulePruneSearchChanges(ctx.db, app.log);
-  app.addHook('onClose', async () => stopPrune());
-  // Places saved with a stand-in point while the geocoder was busy are asked again (writes/geocode-later.ts).
-  const stopGeocodeLater = scheduleGeocodeLater(ctx.db, ctx.geocoder, app.log);
-  app.addHook('onClose', async () => stopGeocodeLater());
 
   // Search answers come from the app's cache (plugins/search-cache), emptied after every write.
   const cacheNow = () => ctx.searchCache.current();
