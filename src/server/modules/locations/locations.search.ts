@@ -40,7 +40,7 @@ export function facetsOf(f: Pick<SearchFilters, 'pay' | 'access'>): Array<PayFil
 
 /** Whether `l`'s facts are stale at `now` (decision 0805): a facts date before the cutoff; an
  * unknown date (null) is not. The same test as the index's and src/shared/facts-age.ts's. */
-export function staleFacts(now: Date, alias = 'l'): SQL {
+function staleFacts(now: Date, alias = 'l'): SQL {
   return sql`coalesce(${sql.raw(alias)}.facts_at < ${factsStaleBefore(now).toISOString()}::timestamptz, false)`;
 }
 
