@@ -395,3 +395,49 @@ export function hoursScenarios(
     },
   ];
 }
+
+/** The rows of the facets (decision 0803): SNAP and wheelchair access repeated; varied over
+ * single facets, pairs across both groups and triples, alone and with a category, a point and
+ * radius, a search word or "open now", so that the containment test meets every kind of plan. */
+export function facetScenarios(
+  points: Array<{ lat: number; lng: number }>,
+  terms: string[],
+  page: string,
+  n: number,
+): Array<{ name: string; path: string; varied: string[] }> {
+  const pay = ['snap', 'wic', 'sfmnp', 'double-up', 'credit'];
+  const access = [
+    'wheelchair',
+    'accessible-restroom',
+    'restroom',
+    'parking',
+    'bike-parking',
+    'bus-stop',
+    'free',
+    'everyone',
+  ];
+  const pick = <T>(list: T[], i: number) => list[i % list.length]!;
+  return [
+    {
+      name: 'attribute filter',
+      path: `/api/locations?pay=snap&access=wheelchair&${page}`,
+      varied: Array.from({ length: n }, (_, i) => {
+        const facets = [
+          `pay=${pick(pay, i)}`,
+          `access=${pick(access, i)}`,
+          `pay=${pick(pay, i)}&access=${pick(access, i * 3 + 1)}`,
+          `pay=${pick(pay, i)},${pick(pay, i + 2)}&access=${pick(access, i + 5)}`,
+        ][i % 4];
+        const p = pick(points, i);
+        const more = [
+          '',
+          `&category=${pick(CATEGORIES, Math.floor(i / 4))}`,
+          `&lat=${p.lat}&lng=${p.lng}&radius=5`,
+          `&search=${encodeURIComponent(pick(terms, i))}`,
+          '&openNow=true',
+        ][Math.floor(i / 4) % 5];
+        return `/api/locations?${facets}${more}&${page}`;
+      }),
+    },
+  ];
+}
