@@ -67,6 +67,13 @@ test('sets a payment with the keyboard, sees the chip and the narrower list, and
   await expect(cards(page)).toHaveCount(2);
   await showFilters(page);
   await expect(page.getByRole('checkbox', { name: 'SNAP/EBT', exact: true })).not.toBeChecked();
+
+  // A shared link with the facets (a bad name ignored) opens the same narrower list, rendered.
+  await page.goto(`/discover?q=${word}&pay=snap,bitcoin&access=wheelchair`);
+  await expect(cards(page)).toHaveCount(1);
+  await expect(page.getByRole('button', { name: 'Remove filter: Wheelchair accessible' })).toBeVisible();
+  await showFilters(page);
+  await expect(page.getByRole('checkbox', { name: 'SNAP/EBT', exact: true })).toBeChecked();
 });
 
 test('the facets read in Spanish, with their chips', async ({ page, adminRequest }) => {
