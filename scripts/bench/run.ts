@@ -13,7 +13,9 @@
 // Options (env): BENCH_PLACES (default 100000), BENCH_SECONDS (10), BENCH_CONNECTIONS (32),
 // BENCH_WARM_SECONDS (3: each varied list runs that long, unmeasured, before the rows),
 // BENCH_DATABASE_URL=postgres://... (an admin URL: a fresh database is created there instead of PGlite),
-// BENCH_NO_WRITE=1 (print only), BENCH_JSON=<file> (also write the rows as JSON, see writeJson);
+// BENCH_NO_WRITE=1 (print only), BENCH_JSON=<file> (also write the rows as JSON, see writeJson),
+// BENCH_ONLY=<words> (only the scenarios whose name holds them, e.g. "attribute"; printed, never
+// written to docs/benchmarks.md, as the table would be partial);
 // SEARCH_INDEX=off measures the SQL search alone (decision 0504).
 import { fork } from 'node:child_process';
 import crypto from 'node:crypto';
@@ -212,7 +214,9 @@ async function main() {
       throw new Error(`${s.name} answered ${sample.statusCode}: ${sample.body.slice(0, 300)}`);
     ceilingBodies[which] = sample.rawPayload;
   }
-  const queried = [...scenarios];
+  const only = process.env.BENCH_ONLY;
+  const chosen = (s: Scenario) => !only || s.name.includes(only);
+  const queried = scenarios.filter(chosen);
 
   // Single queries (the response cache off): the median of 5 requests through the app, and the
   // EXPLAIN ANALYZE of the SQL, once each, before the load.
@@ -316,7 +320,7 @@ async function main() {
   await startRow();
   await load(url, { name: 'warm-up', path: '/bench/ceiling/list' }).catch(() => undefined);
   setCaches(false);
-  for (const s of scenarios.filter((x) => x.varied))
+  for (const s of scenarios.filter((x) => x.varied && chosen(x)))
     await load(url, s, true, CONNECTIONS, WARM_SECONDS).catch(() => undefined);
   setCaches(true);
   const warmUp = await endRow({} as Measured);
@@ -331,7 +335,7 @@ async function main() {
       await new Promise((r) => setTimeout(r, 200));
     }
   };
-  for (const s of scenarios) {
+  for (const s of scenarios.filter(chosen)) {
     for (const varied of s.varied ? [false, true] : [false]) {
       await drain();
       // Varied: the response and page caches off, so every request costs its query and its
@@ -350,7 +354,7 @@ async function main() {
   }
   // A page that needs no database, alone and then while 32 connections run varied text searches:
   // what a visitor reading /about feels while others search (decision 0503).
-  if (hasClient) {
+  if (hasClient && !only) {
     const page: Scenario = { name: 'static page (/about)', path: '/about', headers: { accept: 'text/html' } };
     await drain();
     await startRow();
@@ -370,12 +374,13 @@ async function main() {
       mode: 'blocking',
     });
     log(`${blocked.name} blocking: p50 ${blocked.p50} ms, p95 ${blocked.p95} ms`);
-  } else log('no dist/client: run npm run build first for the static page rows');
+  } else if (!only) log('no dist/client: run npm run build first for the static page rows');
   await app.close();
   await database.close();
   await dispose();
   if (process.env.BENCH_JSON) writeJson(process.env.BENCH_JSON, rssPeak, databasePeak, results);
 
+  if (only) process.env.BENCH_NO_WRITE = '1';
   writeReport({
     started,
     load1,

@@ -2,7 +2,7 @@
 // ("repeated"), and the distinct paths of its "varied" mode, seeded so every run asks the same.
 import { mercatorLatLng, mercatorPixel, tileArea } from '../../src/shared/map-grid.js';
 import { hsdsId } from '../../src/server/modules/hsds/hsds-ids.js';
-import { BENCH_CATEGORIES, hoursScenarios, searchPoints, searchTerms } from './synthetic.js';
+import { BENCH_CATEGORIES, facetScenarios, hoursScenarios, searchPoints, searchTerms } from './synthetic.js';
 
 const hsdsTagTermId = (tagId: number) => hsdsId('tag_term', tagId);
 
@@ -91,8 +91,10 @@ export function searchScenarios(tagIds: number[]): Scenario[] {
         return `/api/locations/map?category=${pick(BENCH_CATEGORIES, i)}&${areaQuery(p.lat, p.lng, 11 + (i % 4))}`;
       }),
     },
-    // The opening hours filters (decision 0801).
+    // The opening hours filters (decisions 0801 and 0802: "open when" is the time-window row).
     ...hoursScenarios(tagIds, points, page, n),
+    // The facets (decision 0803).
+    ...facetScenarios(points, terms, page, n),
   ];
 }
 

@@ -189,6 +189,32 @@ const arr = (items: string[]) => sql.raw(arrText(items));
 const pick = (items: string[], row: string) =>
   sql.raw(`(${arrText(items)})[1 + floor(random() * ${items.length} + ${row} * 0)::int]`);
 
+/** The attributes' shares (decision 0803): [key, share answered yes (or the first value), share
+ * answered no (or the second), the values when not true/false]. Most facts are unknown, as in a
+ * directory gathered from sources that rarely say. */
+const FACT_SHARES: Array<[string, number, number, [string, string]?]> = [
+  ['snap', 0.3, 0.1],
+  ['wic', 0.12, 0.1],
+  ['sfmnp', 0.1, 0.05],
+  ['doubleUp', 0.15, 0.05],
+  ['credit', 0.4, 0.1],
+  ['wheelchair', 0.25, 0.08, ['"yes"', '"limited"']],
+  ['accessibleRestroom', 0.1, 0.1],
+  ['restroom', 0.3, 0.15],
+  ['parking', 0.35, 0.1],
+  ['bikeParking', 0.15, 0.1],
+  ['busStop', 0.25, 0.1],
+  ['free', 0.3, 0.2],
+  ['eligibility', 0.4, 0.1, ['"everyone"', '"restricted"']],
+];
+/** The attributes object of a row of the generator's inner select (its f_<key> randoms). */
+const BENCH_ATTRIBUTES = sql.raw(
+  `jsonb_strip_nulls(jsonb_build_object(${FACT_SHARES.map(([key, yes, no, values]) => {
+    const [y, n] = values ?? ['true', 'false'];
+    return `'${key}', case when s."f_${key}" < ${yes} then '${y}'::jsonb when s."f_${key}" < ${yes + no} then '${n}'::jsonb end`;
+  }).join(', ')}))`,
+);
+
 /** Inserts the tag vocabulary and `count` places (with 1-5 tags each); answers the tag ids. */
 export async function generatePlaces(db: Db, count: number, chunk = 10_000): Promise<number[]> {
   const tagRows = (await db.execute(sql`
@@ -221,7 +247,8 @@ export async function generatePlaces(db: Db, count: number, chunk = 10_000): Pro
       on conflict do nothing`);
     await db.execute(sql`
       insert into locations (id, name, slug, category, description, address, latitude, longitude, phone,
-                             website, operating_hours, opening_hours, status, tag_text)
+                             website, operating_hours, opening_hours, status, tag_text, attributes,
+                             created_at, source_name, source_published_at)
       select s.g, s.name,
              regexp_replace(lower(s.name), '[^a-z0-9]+', '-', 'g') || '-' || s.g,
              s.category, s.description, s.address,
@@ -232,7 +259,11 @@ export async function generatePlaces(db: Db, count: number, chunk = 10_000): Pro
              case when s.g % 5 <> 0 then (${arr(BENCH_OPENING_HOURS)})[1 + s.g % ${BENCH_OPENING_HOURS.length}] end,
              case when s.g % 17 = 0 then 'expired' else 'active' end,
              coalesce((select string_agg(t.name, ' ' order by t.name) from bench_assign ba join tags t on t.id = ba.tag
-                        where ba.loc = s.g), '')
+                        where ba.loc = s.g), ''),
+             ${BENCH_ATTRIBUTES},
+             now() - s.added * interval '4 years',
+             case when s.sourced < 0.6 then 'Synthetic source' end,
+             case when s.sourced < 0.57 then now() - s.published * interval '10 years' end
         from (
           select g, c.category,
                  ${pick(ADJECTIVES, 'g')} || ' ' || ${pick(NOUNS, 'g')} || ' ' ||
@@ -248,13 +279,24 @@ export async function generatePlaces(db: Db, count: number, chunk = 10_000): Pro
                  (100 + floor(random() * 9800 + g * 0)::int)::text || ' ' || ${pick(STREETS, 'g')} || ', Kansas City, ' ||
                    ${pick(ZIPS, 'g')} as address,
                  -- uniform over a disc of 40 km: radius in degrees of latitude
-                 sqrt(random() + g * 0) * 0.36 as r, random() * 2 * pi() + g * 0 as a
+                 sqrt(random() + g * 0) * 0.36 as r, random() * 2 * pi() + g * 0 as a,
+                 -- Provenance (decision 0805): 60% from a source (a few undated), 40% added here.
+                 random() + g * 0 as sourced, random() + g * 0 as published, random() + g * 0 as added,
+                 ${sql.join(
+                   FACT_SHARES.map(([key]) => sql.raw(`random() + g * 0 as "f_${key}"`)),
+                   sql`, `,
+                 )}
             from generate_series(${from}::int, ${to}::int) g
             cross join lateral (select (${catArray})[1 + floor(random() * 5 + g * 0)::int] as category) c
         ) s`);
     await db.execute(sql`
       insert into location_tags (location_id, tag_id)
       select loc, tag from bench_assign where loc between ${from}::int and ${to}::int`);
+    // One place in ten confirmed by an administrator within the last three years.
+    await db.execute(sql`
+      insert into location_verifications (location_id, verified_by, at)
+      select g, 'bench', now() - random() * interval '3 years'
+        from generate_series(${from}::int, ${to}::int) g where g % 10 = 3`);
     console.error(`[bench] ${to} / ${count} places`);
   }
   await db.execute(sql`select setval(pg_get_serial_sequence('locations', 'id'), (select max(id) from locations))`);
@@ -349,6 +391,52 @@ export function hoursScenarios(
         const from = String(6 + (i % 12)).padStart(2, '0');
         const to = String(10 + (i % 12)).padStart(2, '0');
         return `/api/locations?days=${day}&from=${from}:00&to=${to}:00&category=${pick(CATEGORIES, Math.floor(i / 7))}&${page}`;
+      }),
+    },
+  ];
+}
+
+/** The rows of the facets (decision 0803): SNAP and wheelchair access repeated; varied over
+ * single facets, pairs across both groups and triples, alone and with a category, a point and
+ * radius, a search word or "open now", so that the containment test meets every kind of plan. */
+export function facetScenarios(
+  points: Array<{ lat: number; lng: number }>,
+  terms: string[],
+  page: string,
+  n: number,
+): Array<{ name: string; path: string; varied: string[] }> {
+  const pay = ['snap', 'wic', 'sfmnp', 'double-up', 'credit'];
+  const access = [
+    'wheelchair',
+    'accessible-restroom',
+    'restroom',
+    'parking',
+    'bike-parking',
+    'bus-stop',
+    'free',
+    'everyone',
+  ];
+  const pick = <T>(list: T[], i: number) => list[i % list.length]!;
+  return [
+    {
+      name: 'attribute filter',
+      path: `/api/locations?pay=snap&access=wheelchair&${page}`,
+      varied: Array.from({ length: n }, (_, i) => {
+        const facets = [
+          `pay=${pick(pay, i)}`,
+          `access=${pick(access, i)}`,
+          `pay=${pick(pay, i)}&access=${pick(access, i * 3 + 1)}`,
+          `pay=${pick(pay, i)},${pick(pay, i + 2)}&access=${pick(access, i + 5)}`,
+        ][i % 4];
+        const p = pick(points, i);
+        const more = [
+          '',
+          `&category=${pick(CATEGORIES, Math.floor(i / 4))}`,
+          `&lat=${p.lat}&lng=${p.lng}&radius=5`,
+          `&search=${encodeURIComponent(pick(terms, i))}`,
+          '&openNow=true',
+        ][Math.floor(i / 4) % 5];
+        return `/api/locations?${facets}${more}&${page}`;
       }),
     },
   ];

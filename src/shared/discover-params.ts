@@ -18,6 +18,9 @@ export const PARAM = {
   days: 'days',
   from: 'from',
   to: 'to',
+  /** The facets (decision 0803): pay=snap,wic&access=wheelchair, as the API says them. */
+  pay: 'pay',
+  access: 'access',
   /** 'me': a radius search from the visitor's own position, which never goes in the URL (decision 0905). */
   near: 'near',
   page: 'page',
@@ -42,6 +45,8 @@ export interface FeedFilters {
   days: readonly string[];
   from: number;
   to: number;
+  pay: readonly string[];
+  access: readonly string[];
 }
 
 /** The query string of a search's feed or widget: the Discover filters (defaults left out, as the
@@ -63,6 +68,8 @@ export function feedQueryString(filters: FeedFilters, lang: FeedLanguage = 'en')
       q.set(PARAM.to, formatClock(filters.to));
     }
   }
+  if (filters.pay.length) q.set(PARAM.pay, filters.pay.join(','));
+  if (filters.access.length) q.set(PARAM.access, filters.access.join(','));
   if (lang !== 'en') q.set(FEED_LANG_PARAM, lang);
   const s = q.toString();
   return s ? `?${s}` : '';

@@ -7,7 +7,8 @@ import { z } from 'zod';
 import { ADDRESS_MAX, DEFAULT_RADIUS_MILES, FILTER_CATEGORIES, TAG_FILTER_MAX } from './constants.js';
 import { FEED_LANG_PARAM, FEED_LANGUAGES, type FeedLanguage, PARAM } from './discover-params.js';
 import { type OpenWhenDay, WHOLE_DAY } from './open-when.js';
-import { checkOpenWhen, openWhenFields } from './schemas/location.js';
+import type { AccessFilter, PayFilter } from './place-attributes.js';
+import { checkOpenWhen, facetFields, openWhenFields } from './schemas/location.js';
 
 export { FEED_LANGUAGES, type FeedLanguage } from './discover-params.js';
 
@@ -57,6 +58,7 @@ export const discoverQuerySchema = z
     [PARAM.openNow]: flag(PARAM.openNow),
     [PARAM.inSeason]: flag(PARAM.inSeason),
     ...openWhenFields(),
+    ...facetFields(),
     [PARAM.page]: z.string().max(20).optional(),
     [PARAM.view]: z.string().max(20).optional(),
     [FEED_LANG_PARAM]: z.enum(FEED_LANGUAGES, { error: 'lang must be en or es' }).optional(),
@@ -74,6 +76,8 @@ export const discoverQuerySchema = z
       days: q.days ?? ([] as OpenWhenDay[]),
       from: q.from ?? WHOLE_DAY.from,
       to: q.to ?? WHOLE_DAY.to,
+      pay: q.pay ?? ([] as PayFilter[]),
+      access: q.access ?? ([] as AccessFilter[]),
     },
     lang: (q.lang ?? 'en') as FeedLanguage,
   }));

@@ -2,6 +2,7 @@
 // access, cost and eligibility, languages. Every fact is optional, and an absent key means
 // "unknown", which is never the same as "no". Stored as one jsonb object per place.
 import { z } from 'zod';
+import { ACCESS_FILTERS, type AccessFilter, PAY_FILTERS, type PayFilter } from './place-facets.js';
 
 /** Payments and benefits accepted (yes/no each). */
 export const PAYMENT_KEYS = ['snap', 'wic', 'sfmnp', 'doubleUp', 'credit'] as const;
@@ -117,23 +118,9 @@ export function storedAttributes(input: z.output<typeof placeAttributesSchema> |
   return out as PlaceAttributes;
 }
 
-/**
- * The Discover facets (URL `pay=` and `access=`): each one a fact that must hold. Wheelchair
- * means "yes" only (OpenStreetMap's "limited" is shown on the card, not claimed by the chip).
- */
-export const PAY_FILTERS = ['snap', 'wic', 'sfmnp', 'double-up', 'credit'] as const;
-export type PayFilter = (typeof PAY_FILTERS)[number];
-export const ACCESS_FILTERS = [
-  'wheelchair',
-  'accessible-restroom',
-  'restroom',
-  'parking',
-  'bike-parking',
-  'bus-stop',
-  'free',
-  'everyone',
-] as const;
-export type AccessFilter = (typeof ACCESS_FILTERS)[number];
+// The Discover facets (URL `pay=` and `access=`) live in ./place-facets.ts, which the Discover
+// page's first load imports without zod.
+export { ACCESS_FILTERS, type AccessFilter, PAY_FILTERS, type PayFilter } from './place-facets.js';
 
 /** The stored fact each facet asks for: the jsonb containment object the SQL filter uses. */
 export const FACET_FACTS: Record<PayFilter | AccessFilter, Partial<PlaceAttributes>> = {

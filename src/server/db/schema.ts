@@ -73,6 +73,16 @@ export const locations = pgTable(
     /** The point stands for an area (a ZIP or town centroid), not the place's own spot: the page
      * says so and the map does not draw it as a precise pin. */
     pointApproximate: boolean('point_approximate').notNull().default(false),
+    /** The latest location_verifications.at of the place, kept by a trigger on that table
+     * (drizzle/0012), so that facts_at needs no join. */
+    lastVerifiedAt: ts('last_verified_at'),
+    /** When the facts were last published or confirmed (src/shared/facts-age.ts, decision 0805):
+     * the source's date, or for a place added through the site its creation, or the later
+     * confirmation; null when a source gave no date and nobody confirmed it. Stale places sort
+     * after fresh ones. */
+    factsAt: ts('facts_at').generatedAlwaysAs(
+      sql`greatest(case when "source_name" is null then "created_at" else "source_published_at" end, "last_verified_at")`,
+    ),
     /** The name's Unicode confusable skeleton (UTS #39), to find look-alike names (decision 0404). */
     nameSkeleton: text('name_skeleton'),
     /** Tag names joined by spaces, kept in step with location_tags by the repository, so the

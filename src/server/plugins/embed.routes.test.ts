@@ -33,6 +33,8 @@ describe('embeddable widget and feed links', () => {
         latitude: 39.1,
         longitude: -94.58,
         openingHours,
+        // Only Alpha is said to take WIC (decision 0803).
+        attributes: name.includes('Alpha') ? { wic: true } : { wic: false },
       });
       expect(res.statusCode, res.body).toBe(201);
       slugs[name] = res.json().slug;
@@ -61,6 +63,18 @@ describe('embeddable widget and feed links', () => {
     // Nothing that writes: no form, no button; no inline script.
     expect(html).not.toMatch(/<form|<button|<input/);
     expect([...html.matchAll(/<script(?![^>]*(src=|type="application\/json"))/g)]).toHaveLength(0);
+  });
+
+  it('takes the facets, names them and keeps them in the link to Discover', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/embed?q=embedtest&pay=wic' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.body).toContain('All places matching “embedtest”, accepting WIC in the KC Green Directory');
+    expect(res.body).toContain('Embedtest Alpha Market');
+    expect(res.body).not.toContain('Embedtest Bravo');
+    expect(res.body).toContain('href="https://green.example.org/discover?q=embedtest&amp;pay=wic"');
+    const bad = await t.app.inject({ method: 'GET', url: '/embed?access=ramp' });
+    expect(bad.statusCode).toBe(400);
+    expect(Object.keys(bad.json().errors)).toEqual(['access']);
   });
 
   it('may be framed by any site; every other page refuses frames', async () => {

@@ -18,7 +18,13 @@ import { MAP_VIEW_MAX_CELLS, MERCATOR_MAX_LAT, type MapView, mapGridCells } from
 import { MSG } from '../messages.js';
 import { cleanName } from '../names.js';
 import { parseClock, parseDays } from '../open-when.js';
-import { placeAttributesAnswerSchema, placeAttributesSchema } from '../place-attributes.js';
+import {
+  ACCESS_FILTERS,
+  PAY_FILTERS,
+  parseFacets,
+  placeAttributesAnswerSchema,
+  placeAttributesSchema,
+} from '../place-attributes.js';
 import { tagSchema } from './tag.js';
 
 /** A web address, or empty. 'www.example.org' is accepted (https:// is added when shown);
@@ -278,8 +284,32 @@ const queryClock = (name: string) =>
     })
     .optional();
 
+/** A comma list of facets (decision 0803), read in the list's own order without repeats, so equal
+ * searches share one cache key; an empty list is no filter. */
+const facetList = <T extends string>(name: string, allowed: readonly T[]) => {
+  const message = `${name} must be a comma list of ${allowed.join(', ')}`;
+  return z
+    .string()
+    .max(200, message)
+    .transform((s, ctx) => {
+      const facets = parseFacets(s, allowed);
+      if (!facets) {
+        ctx.addIssue({ code: 'custom', message });
+        return z.NEVER;
+      }
+      return facets.length ? allowed.filter((f) => facets.includes(f)) : undefined;
+    })
+    .optional();
+};
+
+/** The facet keys (decision 0803): every named fact must hold. Shared with the Discover URL's
+ * query (discover-query.ts). */
+export function facetFields() {
+  return { pay: facetList('pay', PAY_FILTERS), access: facetList('access', ACCESS_FILTERS) };
+}
+
 /** The filters of GET /api/locations (docs/product.md section 7) plus paging, plus the opening
- * hours filters (decisions 0800, 0801 and 0802). */
+ * hours filters (decisions 0800, 0801 and 0802) and the facets (decision 0803). */
 const listQueryFields = z.object({
   category: z.union([locationCategorySchema, z.literal('all')]).optional(),
   search: z.string().max(200, 'Search must be at most 200 characters').optional(),
@@ -294,6 +324,7 @@ const listQueryFields = z.object({
   /** Only places that open at least once in the next 7 days (open now counts). */
   inSeason: queryFlag('inSeason'),
   ...openWhenFields(),
+  ...facetFields(),
 });
 
 /** The "open when" keys (decision 0802), shared with the Discover URL's query (discover-query.ts). */

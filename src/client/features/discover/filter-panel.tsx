@@ -1,7 +1,7 @@
 // The search and filter panel (docs/product.md section 2). Typing in the search box
 // updates the filter after 300 ms (replacing the history entry); the address is looked up when
 // the search is submitted or the field is left, never on every keystroke (decision 0201).
-import { LocateFixed, Search, SlidersHorizontal, X } from 'lucide-react';
+import { Search, SlidersHorizontal } from 'lucide-react';
 import { type FormEvent, type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FILTER_CATEGORIES, type FilterCategory } from '../../../shared/constants';
@@ -9,10 +9,13 @@ import { Button } from '../../components/ui/button';
 import { Input, Label, NativeSelect } from '../../components/ui/form-controls';
 import { useLocation } from '../../lib/router';
 import { type Filters, NEAR_ME, PARAM, RADIUS_CHOICES } from './filters';
-import { forgetPosition, type LocateFailure, locate, usePosition } from './near-me';
-import { OpenWhenPicker, useOpenWhenLabel } from './open-when-picker';
+import { HoursToggles } from './hours-toggles';
+import { NearMeButton, useNearMe } from './near-me-control';
+import { FacetFilters, facetCount } from './facet-filters';
+import { FilterChips } from './filter-chips';
+import { OpenWhenPicker } from './open-when-picker';
 import { useDraft } from './use-draft';
-import { TagMultiSelect, useTags } from './tag-multi-select';
+import { TagMultiSelect } from './tag-multi-select';
 import type { DiscoverState } from './use-discover-state';
 
 const SEARCH_DEBOUNCE_MS = 300;
@@ -78,7 +81,8 @@ function setFilterCount(filters: Filters): number {
     (filters.address.trim() || filters.near ? 1 : 0) +
     (filters.openNow ? 1 : 0) +
     (filters.inSeason ? 1 : 0) +
-    (filters.days.length ? 1 : 0)
+    (filters.days.length ? 1 : 0) +
+    facetCount(filters)
   );
 }
 
@@ -310,6 +314,7 @@ export function FilterPanel({ state, onSearch }: { state: DiscoverState; onSearc
               onChange={(value) => setFilters({ radius: Number(value) })}
             />
           </div>
+          <FacetFilters filters={filters} setFilters={setFilters} />
           <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2">
             <div className="grid gap-3">
               <HoursToggles filters={filters} setFilters={setFilters} />
@@ -328,192 +333,5 @@ export function FilterPanel({ state, onSearch }: { state: DiscoverState; onSearc
       </form>
       <FilterChips state={state} />
     </section>
-  );
-}
-
-/** "Use my location": asks the browser where the visitor is (decision 0905). */
-function NearMeButton({ locating, statusId, onUse }: { locating: boolean; statusId: string; onUse(): void }) {
-  const { t } = useTranslation('discover');
-  return (
-    <button
-      type="button"
-      onClick={onUse}
-      aria-describedby={locating ? statusId : undefined}
-      className="-my-0.5 inline-flex min-h-6 items-center gap-1 rounded-md text-sm font-medium text-brand-800 underline underline-offset-4 hover:text-brand-900"
-    >
-      <LocateFixed aria-hidden="true" className="h-4 w-4 shrink-0" />
-      {t('nearMe.use')}
-    </button>
-  );
-}
-
-/** The visitor's position for a radius search (decision 0905). With `near=me` in the URL and no
- * position yet (a reload, a shared link, Back), the browser is asked at once; a refused or
- * unavailable position leaves a message and the address box, and the URL loses its `near`. */
-function useNearMe(state: DiscoverState, onFailure: () => void) {
-  const { filters, setFilters } = state;
-  const position = usePosition();
-  const [locating, setLocating] = useState(false);
-  const [failure, setFailure] = useState<LocateFailure | null>(null);
-  const near = useRef(filters.near);
-  near.current = filters.near;
-
-  const run = useCallback(async (): Promise<boolean> => {
-    setFailure(null);
-    setLocating(true);
-    try {
-      await locate();
-      if (!near.current) setFilters({ near: true, address: '' }, 'push');
-      return true;
-    } catch (err) {
-      setFailure(typeof err === 'string' ? (err as LocateFailure) : 'unavailable');
-      if (near.current) setFilters({ near: false }, 'replace');
-      onFailure();
-      return false;
-    } finally {
-      setLocating(false);
-    }
-  }, [setFilters, onFailure]);
-
-  // Asked once each time the URL turns to `near=me` without a position.
-  const asked = useRef(false);
-  useEffect(() => {
-    if (!filters.near) {
-      asked.current = false;
-      return;
-    }
-    if (position || asked.current) return;
-    asked.current = true;
-    void run();
-  }, [filters.near, position, run]);
-
-  // The position is kept only while the search is near the visitor.
-  useEffect(() => {
-    if (!filters.near) forgetPosition();
-  }, [filters.near]);
-
-  // A message about a position belongs to the search that asked for it.
-  useEffect(() => {
-    if (filters.address.trim()) setFailure(null);
-  }, [filters.address]);
-
-  return { locating, failure, locateFromButton: run };
-}
-
-/** "Open now" and "In season" (decision 0801): checkboxes, so the form works without JavaScript
- * too (open=1, season=1, filters.ts PARAM). */
-function HoursToggles({ filters, setFilters }: Pick<DiscoverState, 'filters' | 'setFilters'>) {
-  const { t } = useTranslation('discover');
-  // The box follows a click at once: the URL's value arrives only when the navigation commits,
-  // which waits for the new results (the list suspends), so it would otherwise flick back.
-  const openNow = useDraft(filters.openNow ? '1' : '');
-  const inSeason = useDraft(filters.inSeason ? '1' : '');
-  const drafts = { openNow, inSeason };
-  const boxes = [
-    { key: 'openNow', id: 'discover-open-now', label: t('filters.openNow') },
-    { key: 'inSeason', id: 'discover-in-season', label: t('filters.inSeason'), hint: t('filters.inSeasonHint') },
-  ] as const;
-  return (
-    <fieldset className="flex min-w-0 flex-wrap gap-x-4 gap-y-1">
-      <legend className="sr-only">{t('filters.hoursLabel')}</legend>
-      {boxes.map((box) => (
-        <div key={box.key} className="flex min-h-10 items-center gap-2">
-          <input
-            id={box.id}
-            type="checkbox"
-            name={PARAM[box.key]}
-            value="1"
-            checked={drafts[box.key].draft === '1'}
-            onChange={(e) => {
-              const draft = drafts[box.key];
-              draft.setDraft(e.target.checked ? '1' : '');
-              draft.lastWritten.current = e.target.checked ? '1' : '';
-              setFilters({ [box.key]: e.target.checked });
-            }}
-            aria-describedby={'hint' in box ? `${box.id}-hint` : undefined}
-            className="h-4 w-4 accent-brand-700"
-          />
-          <label htmlFor={box.id} className="text-sm font-medium text-gray-900">
-            {box.label}
-          </label>
-          {'hint' in box && (
-            <span id={`${box.id}-hint`} className="text-xs text-gray-700">
-              {box.hint}
-            </span>
-          )}
-        </div>
-      ))}
-    </fieldset>
-  );
-}
-
-function FilterChips({ state }: { state: DiscoverState }) {
-  const { t } = useTranslation('discover');
-  const { filters, setFilters } = state;
-  const tags = useTags();
-  const openWhenLabel = useOpenWhenLabel();
-  const chips: { key: string; label: string; remove(): void }[] = [];
-  if (filters.search.trim()) {
-    chips.push({
-      key: 'search',
-      label: t('chips.search', { value: filters.search.trim() }),
-      remove: () => setFilters({ search: '' }),
-    });
-  }
-  if (filters.category !== 'all') {
-    chips.push({
-      key: 'category',
-      label: t(`categories.${filters.category}`),
-      remove: () => setFilters({ category: 'all' }),
-    });
-  }
-  for (const id of filters.tagIds) {
-    const name = tags.data?.find((tag) => tag.id === id)?.name ?? t('chips.unknownTag', { id });
-    chips.push({
-      key: `tag-${id}`,
-      label: t('chips.tag', { value: name }),
-      remove: () => setFilters({ tagIds: filters.tagIds.filter((x) => x !== id) }),
-    });
-  }
-  if (filters.address.trim()) {
-    chips.push({
-      key: 'address',
-      label: t('chips.address', { value: filters.address.trim(), count: filters.radius }),
-      remove: () => setFilters({ address: '' }),
-    });
-  }
-  if (filters.near) {
-    chips.push({
-      key: 'near',
-      label: t('chips.near'),
-      remove: () => setFilters({ near: false }),
-    });
-  }
-  if (filters.openNow) {
-    chips.push({ key: 'openNow', label: t('chips.openNow'), remove: () => setFilters({ openNow: false }) });
-  }
-  if (filters.inSeason) {
-    chips.push({ key: 'inSeason', label: t('chips.inSeason'), remove: () => setFilters({ inSeason: false }) });
-  }
-  if (filters.days.length) {
-    chips.push({ key: 'openWhen', label: openWhenLabel(filters), remove: () => setFilters({ days: [] }) });
-  }
-  if (!chips.length) return null;
-  return (
-    <ul aria-label={t('chips.label')} className="mt-4 flex flex-wrap gap-2">
-      {chips.map((chip) => (
-        <li key={chip.key}>
-          <button
-            type="button"
-            onClick={chip.remove}
-            aria-label={t('chips.remove', { label: chip.label })}
-            className="inline-flex min-h-8 items-center gap-1 rounded-full border border-brand-700 bg-brand-50 px-3 py-1 text-sm text-brand-900 hover:bg-brand-100"
-          >
-            <span>{chip.label}</span>
-            <X aria-hidden="true" className="h-4 w-4" />
-          </button>
-        </li>
-      ))}
-    </ul>
   );
 }

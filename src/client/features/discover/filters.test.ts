@@ -20,6 +20,8 @@ describe('readFilters', () => {
       days: [],
       from: 0,
       to: 1440,
+      pay: [],
+      access: [],
       near: false,
     });
   });
@@ -28,7 +30,7 @@ describe('readFilters', () => {
     expect(
       readFilters(
         params(
-          'q=market&category=park&tags=3,7&address=20+E+5th+St&radius=10&open=1&season=1&days=sat,mon&from=08:00&to=12:00',
+          'q=market&category=park&tags=3,7&address=20+E+5th+St&radius=10&open=1&season=1&days=sat,mon&from=08:00&to=12:00&pay=wic,snap&access=free',
         ),
       ),
     ).toEqual({
@@ -42,6 +44,8 @@ describe('readFilters', () => {
       days: ['mon', 'sat'],
       from: 480,
       to: 720,
+      pay: ['snap', 'wic'],
+      access: ['free'],
       near: false,
     });
     for (const category of ['farmers-market', 'local-farmer', 'community-garden', 'park', 'resource', 'all']) {
@@ -86,6 +90,17 @@ describe('readFilters', () => {
     // Times without days, or a day that is none, filter nothing.
     expect(readFilters(params('from=08:00&to=12:00'))).toMatchObject({ days: [], from: 0, to: 1440 });
     expect(readFilters(params('days=sat,funday')).days).toEqual([]);
+  });
+
+  it('reads the facets in their list order, from a comma list or repeated keys, unknown names left out', () => {
+    expect(readFilters(params('pay=credit,SNAP,snap&access=bus-stop,wheelchair'))).toMatchObject({
+      pay: ['snap', 'credit'],
+      access: ['wheelchair', 'bus-stop'],
+    });
+    // The form without script sends each checked box as its own key.
+    expect(readFilters(params('pay=wic&pay=double-up&access=everyone')).pay).toEqual(['wic', 'double-up']);
+    expect(readFilters(params('pay=bitcoin,wic&access=ramp'))).toMatchObject({ pay: ['wic'], access: [] });
+    expect(readFilters(params('pay=&access=,')).pay).toEqual([]);
   });
 
   it('reads near=me as a search near the visitor, unless an address is set', () => {
@@ -139,6 +154,8 @@ describe('writeFilters', () => {
       days: ['sat', 'sun'],
       from: 480,
       to: 720,
+      pay: ['snap', 'double-up'],
+      access: ['wheelchair'],
       near: false,
     };
     const written = writeFilters(params(''), filters);
@@ -153,6 +170,8 @@ describe('writeFilters', () => {
       days: 'sat,sun',
       from: '08:00',
       to: '12:00',
+      pay: 'snap,double-up',
+      access: 'wheelchair',
     });
     expect(readFilters(written)).toEqual(filters);
     // The whole day is the days alone.
@@ -161,7 +180,9 @@ describe('writeFilters', () => {
 
   it('keeps the other parameters and removes filters set back to their defaults', () => {
     const written = writeFilters(
-      params('view=map&page=2&q=old&category=park&radius=10&open=1&season=1&days=sat&from=08:00&to=12:00'),
+      params(
+        'view=map&page=2&q=old&category=park&radius=10&open=1&season=1&days=sat&from=08:00&to=12:00&pay=wic&access=free',
+      ),
       DEFAULT_FILTERS,
     );
     expect(Object.fromEntries(written)).toEqual({ view: 'map', page: '2' });
@@ -226,5 +247,10 @@ describe('apiQuery', () => {
     const sat = { ...DEFAULT_FILTERS, days: ['sat' as const], from: 480, to: 720 };
     expect(Object.fromEntries(apiQuery(sat, null))).toEqual({ days: 'sat', from: '08:00', to: '12:00' });
     expect(Object.fromEntries(apiQuery({ ...sat, from: 0, to: 1440 }, null))).toEqual({ days: 'sat' });
+  });
+
+  it('sends the facets as comma lists, and nothing without them', () => {
+    const q = apiQuery({ ...DEFAULT_FILTERS, pay: ['snap', 'wic'], access: ['parking'] }, null);
+    expect(Object.fromEntries(q)).toEqual({ pay: 'snap,wic', access: 'parking' });
   });
 });

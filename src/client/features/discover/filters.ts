@@ -3,6 +3,7 @@
 import { DEFAULT_RADIUS_MILES, FILTER_CATEGORIES, type FilterCategory } from '../../../shared/constants';
 import { PARAM } from '../../../shared/discover-params';
 import { formatClock, formatDays, type OpenWhenDay, parseClock, parseDays, WHOLE_DAY } from '../../../shared/open-when';
+import { ACCESS_FILTERS, type AccessFilter, PAY_FILTERS, type PayFilter } from '../../../shared/place-facets';
 
 export interface Filters {
   category: FilterCategory;
@@ -19,6 +20,10 @@ export interface Filters {
   days: OpenWhenDay[];
   from: number;
   to: number;
+  /** Payments and benefits that must all be accepted, and access facts that must all hold
+   * (decision 0803); each in its list's order. */
+  pay: PayFilter[];
+  access: AccessFilter[];
   /** Within the radius of the visitor's own position (decision 0905). The URL says only `near=me`:
    * the position itself stays in the page's memory (near-me.ts). An address, when set, wins. */
   near: boolean;
@@ -35,6 +40,18 @@ export { PARAM };
 const ON = '1';
 /** The value of `near`: the visitor's own position, wherever they are. */
 export const NEAR_ME = 'me';
+
+/** The known facets of a key, in their list's order; an unknown name is left out. Read from every
+ * occurrence of the key: the form without script sends each box as its own `pay=snap`. */
+function readFacets<T extends string>(params: URLSearchParams, key: string, allowed: readonly T[]): T[] {
+  const named = new Set(
+    params
+      .getAll(key)
+      .flatMap((v) => v.split(','))
+      .map((v) => v.trim().toLowerCase()),
+  );
+  return allowed.filter((f) => named.has(f));
+}
 
 export function readFilters(params: URLSearchParams): Filters {
   const category = params.get(PARAM.category) ?? 'all';
@@ -60,6 +77,8 @@ export function readFilters(params: URLSearchParams): Filters {
     days,
     from: window.from,
     to: window.to,
+    pay: readFacets(params, PARAM.pay, PAY_FILTERS),
+    access: readFacets(params, PARAM.access, ACCESS_FILTERS),
     near: params.get(PARAM.near) === NEAR_ME && address.trim() === '',
   };
 }
@@ -95,6 +114,8 @@ export function writeFilters(base: URLSearchParams, filters: Filters): URLSearch
   set(PARAM.days, formatDays(filters.days), !filters.days.length);
   set(PARAM.from, formatClock(filters.from), wholeDay);
   set(PARAM.to, formatClock(filters.to), wholeDay);
+  set(PARAM.pay, filters.pay.join(','), !filters.pay.length);
+  set(PARAM.access, filters.access.join(','), !filters.access.length);
   set(PARAM.near, NEAR_ME, !filters.near || filters.address.trim() !== '');
   return next;
 }
@@ -102,7 +123,8 @@ export function writeFilters(base: URLSearchParams, filters: Filters): URLSearch
 /** The API query of the listing and the map points (docs/product.md section 7): category omitted when
  * all, tagIds comma-joined, lat/lng/radius only when an address is set and was found or the search
  * is near the visitor (the point is then their position, decision 0905), and the hours filters as
- * openNow=true / inSeason=true and days/from/to (docs/product.md section 3, Opening hours). */
+ * openNow=true / inSeason=true and days/from/to (docs/product.md section 3, Opening hours), and the
+ * facets as pay= and access= (decision 0803). */
 export function apiQuery(filters: Filters, point: { lat: number; lng: number } | null): URLSearchParams {
   const q = new URLSearchParams();
   if (filters.category !== 'all') q.set('category', filters.category);
@@ -122,5 +144,7 @@ export function apiQuery(filters: Filters, point: { lat: number; lng: number } |
       q.set('to', formatClock(filters.to));
     }
   }
+  if (filters.pay.length) q.set('pay', filters.pay.join(','));
+  if (filters.access.length) q.set('access', filters.access.join(','));
   return q;
 }

@@ -24,7 +24,7 @@ const query = (search: string) => Object.fromEntries(new URLSearchParams(search)
 describe('useDiscoverState', () => {
   it('reads every filter, the page and the view from the URL', () => {
     const { result } = renderState(
-      '/discover?q=market&category=park&tags=3,7&address=Union+Station&radius=10&days=sat&from=08:00&to=12:00&page=2&view=map',
+      '/discover?q=market&category=park&tags=3,7&address=Union+Station&radius=10&days=sat&from=08:00&to=12:00&pay=snap&page=2&view=map',
     );
     expect(result.current.state.filters).toEqual({
       category: 'park',
@@ -37,6 +37,8 @@ describe('useDiscoverState', () => {
       days: ['sat'],
       from: 480,
       to: 720,
+      pay: ['snap'],
+      access: [],
       near: false,
     });
     expect(result.current.state.page).toBe(2);

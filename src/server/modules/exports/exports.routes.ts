@@ -129,7 +129,7 @@ export const exportsRoutes: ApiModule = (app, ctx) => {
     yield '\n]\n';
   }
 
-  // The list's filters (category, search, tags, radius, openNow, inSeason, days/from/to) narrow an export.
+  // The list's filters (category, search, tags, radius, openNow, inSeason, days/from/to, pay, access) narrow an export.
   const options = { schema: { querystring: locationFilterQuerySchema }, preHandler: limit };
   const formats = [
     { extension: 'csv', type: 'text/csv; charset=utf-8', chunks: csvChunks },

@@ -42,7 +42,10 @@ describe('calendar feeds', () => {
     setClock(NOW);
     await add('Calfeed Weekday Market', { openingHours: 'Mo-Fr 09:00-17:00; PH off' });
     await add('Calfeed Holiday Market', { openingHours: 'Mo-Fr 09:00-17:00; PH 10:00-14:00' });
-    await add('Calfeed Season Market', { openingHours: 'Apr-Oct Sa 07:00-12:00' });
+    await add('Calfeed Season Market', {
+      openingHours: 'Apr-Oct Sa 07:00-12:00',
+      attributes: { snap: true, wheelchair: 'yes' },
+    });
     await add('Calfeed Grant', {
       category: 'resource',
       address: '',
@@ -194,6 +197,18 @@ describe('calendar feeds', () => {
     expect(cal.name).toBe('All places matching “calfeed”, open Sat 07:00–12:00 | KC Green Directory');
   });
 
+  it('takes the pay and access facets as the Discover URL writes them', async () => {
+    const { cal } = await calendarOf('/calendar.ics?q=calfeed&pay=snap&access=wheelchair');
+    expect([...new Set(cal.occurrences.map((o) => o.summary))]).toEqual(['Calfeed Season Market: open']);
+    expect(cal.name).toBe(
+      'All places matching “calfeed”, accepting SNAP/EBT, wheelchair accessible | KC Green Directory',
+    );
+    const es = await calendarOf('/calendar.ics?q=calfeed&pay=snap&lang=es');
+    expect(es.cal.name).toBe(
+      'Todos los lugares que coinciden con «calfeed», que aceptan SNAP/EBT | Directorio Verde de KC',
+    );
+  });
+
   it('never shows a hidden place', async () => {
     expect((await get(`/discover/${ids['Calfeed Hidden Market']!.slug}/calendar.ics`)).statusCode).toBe(404);
     const { res } = await calendarOf('/calendar.ics?q=calfeed');
@@ -212,6 +227,8 @@ describe('calendar feeds', () => {
       ['days=funday', 'days'],
       ['days=sat&from=9:00&to=12:00', 'from'],
       ['from=09:00&to=12:00', 'days'],
+      ['pay=bitcoin', 'pay'],
+      ['access=ramp', 'access'],
     ];
     for (const [query, field] of cases) {
       const res = await get(`/calendar.ics?${query}`);

@@ -118,6 +118,8 @@ export async function searchFiltersOf(ctx: AppContext, f: DiscoverFilters): Prom
     openNow: f.openNow || undefined,
     inSeason: f.inSeason || undefined,
     ...(f.days.length ? { days: f.days, from: f.from, to: f.to } : {}),
+    pay: f.pay.length ? f.pay : undefined,
+    access: f.access.length ? f.access : undefined,
   };
   if (f.address) {
     const point = await ctx.geocoder.geocode(f.address);

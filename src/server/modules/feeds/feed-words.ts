@@ -3,6 +3,7 @@
 // and descriptions stay as people wrote them.
 import type { FeedFilters, FeedLanguage } from '../../../shared/discover-params.js';
 import { formatClock, OPEN_WHEN_DAYS, type OpenWhenDay, WHOLE_DAY } from '../../../shared/open-when.js';
+import type { AccessFilter, PayFilter } from '../../../shared/place-attributes.js';
 
 const CATEGORY: Record<FeedLanguage, Record<string, [one: string, many: string]>> = {
   en: {
@@ -58,6 +59,40 @@ const FIELD: Record<FeedLanguage, Record<string, string>> = {
     faqLink: 'enlace de preguntas frecuentes',
     tagIds: 'etiquetas',
     tags: 'etiquetas',
+  },
+};
+
+/** The facets (decision 0803) as a search's title says them. */
+const FACET: Record<FeedLanguage, Record<PayFilter | AccessFilter, string>> = {
+  en: {
+    snap: 'accepting SNAP/EBT',
+    wic: 'accepting WIC',
+    sfmnp: 'accepting senior coupons (SFMNP)',
+    'double-up': 'with Double Up Food Bucks',
+    credit: 'accepting credit cards',
+    wheelchair: 'wheelchair accessible',
+    'accessible-restroom': 'with an accessible restroom',
+    restroom: 'with a restroom',
+    parking: 'with parking',
+    'bike-parking': 'with bike parking',
+    'bus-stop': 'near a bus stop',
+    free: 'free',
+    everyone: 'open to everyone',
+  },
+  es: {
+    snap: 'que aceptan SNAP/EBT',
+    wic: 'que aceptan WIC',
+    sfmnp: 'que aceptan cupones para personas mayores (SFMNP)',
+    'double-up': 'con Double Up Food Bucks',
+    credit: 'que aceptan tarjetas de crédito',
+    wheelchair: 'accesibles en silla de ruedas',
+    'accessible-restroom': 'con baño accesible',
+    restroom: 'con baño',
+    parking: 'con estacionamiento',
+    'bike-parking': 'con estacionamiento para bicicletas',
+    'bus-stop': 'cerca de una parada de autobús',
+    free: 'gratis',
+    everyone: 'abiertos a todos',
   },
 };
 
@@ -166,6 +201,7 @@ export function describeSearch(lang: FeedLanguage, f: FeedFilters): string {
     f.openNow ? w.openNow : '',
     f.inSeason ? w.inSeason : '',
     f.days.length ? w.openWhen(days, window) : '',
+    ...[...f.pay, ...f.access].map((facet) => FACET[lang][facet as PayFilter | AccessFilter] ?? facet),
   ].filter(Boolean);
   return [parts.join(' '), ...flags].join(', ');
 }

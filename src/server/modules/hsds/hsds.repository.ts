@@ -2,7 +2,7 @@
 // (search words, a category or tag term, a point and radius): the in-process index then answers
 // the page and its total as it does for Discover. Filters the index does not hold
 // (modified_after, organization_id, a postcode without proximity) are answered in SQL under the
-// search's conditions, in name order.
+// search's conditions, in name order with fresh facts first (decision 0805).
 import { type SQL, sql } from 'drizzle-orm';
 import { LOCATION_CATEGORIES, TAG_CATEGORIES } from '../../../shared/constants.js';
 import type { Db } from '../../db/connect.js';
@@ -85,7 +85,7 @@ export async function listPlaceIds(
   const found = await rows<{ id: number; total: number }>(
     db,
     sql`select l.id, count(*) over () as total from locations l where ${where}
-         order by lower(l.name), l.name, l.id limit ${q.limit} offset ${q.offset}`,
+         order by ${s.stale}, lower(l.name), l.name, l.id limit ${q.limit} offset ${q.offset}`,
   );
   let total = found[0] ? Number(found[0].total) : 0;
   if (!found[0] && q.offset > 0) {

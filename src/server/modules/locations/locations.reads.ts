@@ -235,13 +235,15 @@ export async function searchLocationsSql(
   only?: { ids: number[] },
 ): Promise<SearchPage> {
   const s = compileSearch(query, { ...(await compileOptions(db, query.search)), onlyIds: only?.ids });
-  // The same keys inside (to pick the page) and outside (to keep its order after the join).
+  // The same keys inside (to pick the page) and outside (to keep its order after the join): the
+  // relevance, then fresh facts before stale ones (decision 0805), then the name.
   const keys = (alias: string) => {
     const a = sql.raw(alias);
     return sql.join(
       [
         ...(s.hasText ? [sql`${a}.rank desc`] : []),
         ...(s.hasPoint ? [sql`${a}.distance asc`] : []),
+        sql`${a}.stale asc`,
         sql`lower(${a}.name) asc`,
         sql`${a}.name asc`,
         sql`${a}.id asc`,
@@ -249,30 +251,52 @@ export async function searchLocationsSql(
       sql`, `,
     );
   };
+  const columns = sql`l.id, l.name, ${s.rank} as rank, ${s.distance} as distance, ${s.stale} as stale`;
+  // Name order alone (no text, no point) is fresh places by name, then stale ones by name: the
+  // count first, then each group's part of the page as its own walk of locations_name_order_idx
+  // that stops at the page (decision 0805), where one sort by staleness would read every match.
+  if (!s.hasText && !s.hasPoint && query.limit !== undefined) {
+    const [c] = await rows<{ n: number; stale: number }>(
+      db,
+      sql`select count(*)::int as n, (count(*) filter (where ${s.stale}))::int as stale from locations l where ${s.where}`,
+    );
+    const total = Number(c?.n ?? 0);
+    const fresh = total - Number(c?.stale ?? 0);
+    const offset = query.offset ?? 0;
+    const freshTake = Math.max(0, Math.min(query.limit, fresh - offset));
+    const walk = (stale: boolean, limit: number, skip: number) =>
+      sql`(select ${columns} from locations l where ${s.where} and ${stale ? s.stale : sql`not ${s.stale}`}
+            order by lower(l.name), l.name, l.id limit ${limit} offset ${skip})`;
+    const parts = [
+      ...(freshTake > 0 ? [walk(false, freshTake, offset)] : []),
+      ...(query.limit - freshTake > 0 && offset + query.limit > fresh
+        ? [walk(true, query.limit - freshTake, Math.max(0, offset - fresh))]
+        : []),
+    ];
+    if (!parts.length) return { items: [], total };
+    const found = await db
+      .select({ ...readFields, distance: sql<number | null>`p.distance` })
+      .from(sql`(${sql.join(parts, sql` union all `)}) p`)
+      .innerJoin(l, sql`l.id = p.id`)
+      .orderBy(keys('p'));
+    const now = clockNow();
+    return { items: found.map(({ distance, ...r }) => toLocation(r, now, distance)), total };
+  }
   const page = sql`${query.limit !== undefined ? sql`limit ${query.limit}` : sql``} ${query.offset ? sql`offset ${query.offset}` : sql``}`;
-  // Name order alone (no text, no point) walks locations_name_order_idx and stops at the page;
-  // counting separately is then far cheaper than count(*) over () forcing a full sort.
-  const nameOrderPage = !s.hasText && !s.hasPoint && query.limit !== undefined;
   const found = await db
-    .select({
-      ...readFields,
-      distance: sql<number | null>`p.distance`,
-      total: sql<number | null>`${nameOrderPage ? sql`null` : sql`p.total`}`,
-    })
+    .select({ ...readFields, distance: sql<number | null>`p.distance`, total: sql<number | null>`p.total` })
     .from(
-      sql`(select q.* ${nameOrderPage ? sql`` : sql`, count(*) over () as total`} from (
-              select l.id, l.name, ${s.rank} as rank, ${s.distance} as distance
-                from locations l
-               where ${s.where}
+      sql`(select q.*, count(*) over () as total from (
+              select ${columns} from locations l where ${s.where}
               offset 0) q
              order by ${keys('q')}
              ${page}) p`,
     )
     .innerJoin(l, sql`l.id = p.id`)
     .orderBy(keys('p'));
-  let total = found[0] && !nameOrderPage ? Number(found[0].total) : 0;
-  if (nameOrderPage || (!found[0] && query.offset)) {
-    // Past the last page (no row carries the total), or name order: count on its own.
+  let total = found[0] ? Number(found[0].total) : 0;
+  if (!found[0] && query.offset) {
+    // Past the last page: no row carries the total, so count on its own.
     const [c] = await rows<{ n: number }>(db, sql`select count(*)::int as n from locations l where ${s.where}`);
     total = Number(c?.n ?? 0);
   }

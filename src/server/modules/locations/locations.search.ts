@@ -6,8 +6,10 @@
 // decision 0504) answers the list search exactly as this SQL does; a change here changes both, and
 // search-index.equivalence.test.ts fails until they agree again.
 import { type Placeholder, type SQL, sql } from 'drizzle-orm';
+import { factsStaleBefore } from '../../../shared/facts-age.js';
 import { seasonWindowEnd } from '../../../shared/hours-status.js';
 import { type OpenWhen, openWhenWindows, WHOLE_DAY } from '../../../shared/open-when.js';
+import { type AccessFilter, facetContainment, type PayFilter } from '../../../shared/place-attributes.js';
 import type { LocationListQuery } from '../../../shared/schemas/location.js';
 import { now as clockNow } from '../../lib/clock.js';
 import { isPublicPlace } from './visibility.js';
@@ -29,6 +31,17 @@ export type SearchFilters = Omit<LocationListQuery, 'limit' | 'offset'>;
 export function openWhenOf(f: Pick<SearchFilters, 'days' | 'from' | 'to'>): OpenWhen | null {
   if (!f.days?.length) return null;
   return { days: f.days, from: f.from ?? WHOLE_DAY.from, to: f.to ?? WHOLE_DAY.to };
+}
+
+/** The facets of a search (decision 0803), pay and access together: every one must hold. */
+export function facetsOf(f: Pick<SearchFilters, 'pay' | 'access'>): Array<PayFilter | AccessFilter> {
+  return [...(f.pay ?? []), ...(f.access ?? [])];
+}
+
+/** Whether `l`'s facts are stale at `now` (decision 0805): a facts date before the cutoff; an
+ * unknown date (null) is not. The same test as the index's and src/shared/facts-age.ts's. */
+function staleFacts(now: Date, alias = 'l'): SQL {
+  return sql`coalesce(${sql.raw(alias)}.facts_at < ${factsStaleBefore(now).toISOString()}::timestamptz, false)`;
 }
 
 export interface TextQuery {
@@ -79,6 +92,8 @@ export interface CompiledSearch {
   rank: SQL;
   /** Miles from the point, or null without one. */
   distance: SQL;
+  /** Whether the place's facts are stale: after the rank and distance, stale places come last. */
+  stale: SQL;
   hasText: boolean;
   hasPoint: boolean;
 }
@@ -137,6 +152,10 @@ export function compileSearch(f: SearchFilters, opts: CompileOptions = {}): Comp
     conds.push(sql`exists (select 1 from location_open_intervals oi
                             where oi.location_id = l.id and tstzrange(oi.starts_at, oi.ends_at) ${during})`);
   }
+  // The facets (decision 0803): one containment test for all of them, which the GIN index
+  // locations_attributes_idx answers.
+  const facets = facetsOf(f);
+  if (facets.length) conds.push(sql`l.attributes @> ${JSON.stringify(facetContainment(facets))}::jsonb`);
   // "Open when I can go" (decision 0802): an interval overlapping one of the coming week's windows,
   // one `&&` per window (at most 8) so each can be a scan of the same GiST index.
   const when = openWhenOf(f);
@@ -188,5 +207,13 @@ export function compileSearch(f: SearchFilters, opts: CompileOptions = {}): Comp
                      else word_similarity(${text.plain}::text, lower(l.name)) end)`;
   }
 
-  return { where: sql.join(conds, sql` and `), rank, distance, hasText: !!text, hasPoint };
+  const now = opts.now ?? clockNow();
+  return {
+    where: sql.join(conds, sql` and `),
+    rank,
+    distance,
+    stale: staleFacts(now),
+    hasText: !!text,
+    hasPoint,
+  };
 }

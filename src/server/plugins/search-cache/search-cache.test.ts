@@ -59,6 +59,8 @@ describe('the search cache key', () => {
     days: { days: 'sat' },
     from: { days: 'sat', from: '08:00', to: '24:00' },
     to: { days: 'sat', from: '00:00', to: '12:00' },
+    pay: { pay: 'snap' },
+    access: { access: 'wheelchair' },
   };
 
   it('differs for every filter of the list query, so no new filter can share another answer', () => {
@@ -76,6 +78,11 @@ describe('the search cache key', () => {
     expect(key({ radius: '25' })).toBe(key({})); // no point: the radius means nothing
     expect(key({ openNow: 'false', inSeason: 'false' })).toBe(key({})); // false filters nothing
     expect(key({ days: 'sun,sat,sat' })).toBe(key({ days: 'sat,sun' }));
+    // The facets in their list's order, whatever the URL's (decision 0803); none is no filter.
+    expect(key({ pay: 'wic,SNAP,snap', access: 'free,wheelchair' })).toBe(
+      key({ pay: 'snap,wic', access: 'wheelchair,free' }),
+    );
+    expect(key({ pay: '', access: '' })).toBe(key({}));
   });
 });
 

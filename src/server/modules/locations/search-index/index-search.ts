@@ -5,8 +5,10 @@ import { seasonWindowEnd } from '../../../../shared/hours-status.js';
 import type { MapView } from '../../../../shared/map-grid.js';
 import type { Db } from '../../../db/connect.js';
 import { now as clockNow } from '../../../lib/clock.js';
+import { factsStaleBefore } from '../../../../shared/facts-age.js';
 import { openWhenWindows } from '../../../../shared/open-when.js';
-import { buildTextQuery, MIN_TRIGRAM_LENGTH, openWhenOf, type SearchFilters } from '../locations.search.js';
+import { facetMask } from '../../../../shared/place-attributes.js';
+import { buildTextQuery, facetsOf, MIN_TRIGRAM_LENGTH, openWhenOf, type SearchFilters } from '../locations.search.js';
 import type { PlaceIndex } from './place-index.js';
 import type { IndexPage, IndexQuery, IndexText } from './query.js';
 import { searchIndexEnabled, syncOf } from './sync.js';
@@ -75,6 +77,8 @@ async function withIndexQuery<T>(
     seasonEnd: f.inSeason ? seasonWindowEnd(now).getTime() : Number.POSITIVE_INFINITY,
     windows: when ? openWhenWindows(now, when) : undefined,
     point: hasPoint ? { lat: f.lat!, lng: f.lng!, radius: f.radius } : undefined,
+    facetMask: facetMask(facetsOf(f)),
+    staleBefore: factsStaleBefore(now).getTime(),
     text: indexText,
     limit: f.limit,
     offset: f.offset ?? 0,

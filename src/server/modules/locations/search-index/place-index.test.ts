@@ -1,10 +1,11 @@
-// The index's text match on its own (no database): every word of the search must match, up to
-// the last of the eight a search keeps.
+// The index on its own (no database): every word of the search must match, up to the last of the
+// eight a search keeps; every facet asked must hold; stale facts sort after fresh ones.
 import { describe, expect, it } from 'vitest';
+import { facetBits, facetMask } from '../../../../shared/place-attributes.js';
 import { PlaceIndex } from './place-index.js';
 import type { IndexedPlace, IndexQuery } from './query.js';
 
-function place(id: number, name: string, words: string[]): IndexedPlace {
+function place(id: number, name: string, words: string[], more: Partial<IndexedPlace> = {}): IndexedPlace {
   return {
     id,
     lowerName: name.toLowerCase(),
@@ -16,6 +17,9 @@ function place(id: number, name: string, words: string[]): IndexedPlace {
     vector: words.map((lexeme) => ({ lexeme, weights: [3] })),
     tagIds: [],
     intervals: [],
+    facets: 0,
+    factsAt: null,
+    ...more,
   };
 }
 
@@ -24,6 +28,8 @@ function textQuery(words: string[]): IndexQuery {
     now: 0,
     seasonEnd: Number.POSITIVE_INFINITY,
     text: { conditions: words.map((prefix) => ({ prefix })), rankItems: words, plain: words.join(' ') },
+    facetMask: 0,
+    staleBefore: 0,
     offset: 0,
   };
 }
@@ -45,5 +51,32 @@ describe('PlaceIndex text search', () => {
     only.upsert(place(1, 'Loose Park', seven));
     only.upsert(place(2, 'Apple Orchard', ['appl', 'orchard']));
     expect(only.search(textQuery([...seven, 'appl']))).toEqual({ ids: [], distances: [], total: 0 });
+  });
+});
+
+describe('PlaceIndex facets and stale facts', () => {
+  const index = new PlaceIndex();
+  const at = (iso: string) => Date.parse(iso);
+  index.upsert(place(1, 'Alpha', [], { facets: facetBits({ snap: true, wic: true }), factsAt: at('2018-01-01') }));
+  index.upsert(place(2, 'Bravo', [], { facets: facetBits({ snap: true }), factsAt: at('2026-01-01') }));
+  index.upsert(place(3, 'Charlie', [], { facets: facetBits({ snap: false, wic: true }), factsAt: null }));
+  const query = (facets: Parameters<typeof facetMask>[0]): IndexQuery => ({
+    now: 0,
+    seasonEnd: 0,
+    text: null,
+    facetMask: facetMask(facets),
+    staleBefore: at('2024-06-13'),
+    offset: 0,
+  });
+
+  it('needs every facet asked; a no is never a match', () => {
+    expect(index.search(query(['snap']))?.ids).toEqual([2, 1]);
+    expect(index.search(query(['snap', 'wic']))?.ids).toEqual([1]);
+    // Charlie's facts are of unknown age, so it comes before Alpha's stale ones.
+    expect(index.search(query(['wic']))?.ids).toEqual([3, 1]);
+  });
+
+  it('puts stale places after fresh ones and unknown dates among the fresh', () => {
+    expect(index.search(query([]))?.ids).toEqual([2, 3, 1]);
   });
 });

@@ -14,6 +14,7 @@ import type { MapView } from '../../../../shared/map-grid.js';
 import { mapAnswer } from './map-answer.js';
 import { distanceMiles, rad } from './geo.js';
 import { pageInOrder } from './page-order.js';
+import { openWithin, overlapsAny } from './hours-match.js';
 
 /** Marks a slot some word reached: above every word's bit, as a search keeps up to 8 words. */
 const TOUCHED = 1 << 8;
@@ -28,6 +29,10 @@ export class PlaceIndex {
   private lng = new Float64Array(this.cap);
   private nameKey = new Float64Array(this.cap);
   private cat = new Uint8Array(this.cap);
+  /** The facets each place's attributes satisfy (facetBits, decision 0803). */
+  private facets = new Uint16Array(this.cap);
+  /** facts_at in epoch ms, NaN when unknown (never stale, decision 0805). */
+  private factsAt = new Float64Array(this.cap);
   private live = new Uint8Array(this.cap);
   /** 1 when the place has coordinates (the map and radius searches skip the others). */
   private located = new Uint8Array(this.cap);
@@ -81,6 +86,8 @@ export class PlaceIndex {
     this.cosLat[s] = Math.cos(rad(p.latitude));
     this.lng[s] = p.longitude;
     this.nameKey[s] = p.nameKey;
+    this.facets[s] = p.facets;
+    this.factsAt[s] = p.factsAt ?? Number.NaN;
     let c = this.categories.get(p.category);
     if (c === undefined) {
       c = this.categories.size + 1;
@@ -139,7 +146,7 @@ export class PlaceIndex {
 
   private grow() {
     const cap = this.cap * 2;
-    const copy = <T extends Int32Array | Float64Array | Uint8Array>(a: T, make: new (n: number) => T) => {
+    const copy = <T extends Int32Array | Float64Array | Uint8Array | Uint16Array>(a: T, make: new (n: number) => T) => {
       const b = new make(cap);
       b.set(a);
       return b;
@@ -150,6 +157,8 @@ export class PlaceIndex {
     this.lng = copy(this.lng, Float64Array);
     this.nameKey = copy(this.nameKey, Float64Array);
     this.cat = copy(this.cat, Uint8Array);
+    this.facets = copy(this.facets, Uint16Array);
+    this.factsAt = copy(this.factsAt, Float64Array);
     this.live = copy(this.live, Uint8Array);
     this.located = copy(this.located, Uint8Array);
     this.slotName = copy(this.slotName, Int32Array);
@@ -206,24 +215,12 @@ export class PlaceIndex {
           if (!has) return false;
         }
       }
-      if (q.openNow || q.inSeason) {
-        const iv = this.intervals.values;
+      if (q.facetMask && (this.facets[s]! & q.facetMask) !== q.facetMask) return false;
+      if (q.openNow || q.inSeason || q.windows) {
         const from = this.intervals.starts[s]!;
-        const to = from + this.intervals.lengths[s]!;
-        let open = false;
-        for (let i = from; i < to && !open; i += 2) {
-          const a = iv[i]!;
-          const b = iv[i + 1]!;
-          // tstzrange(a, b) is [a, b): "@> now" and "&& [now, seasonEnd)" (locations.search.ts).
-          open = q.openNow ? a <= q.now && q.now < b : a < b && a < q.seasonEnd && q.now < b;
-        }
-        if (!open) return false;
-      }
-      if (
-        q.windows &&
-        !overlapsAny(this.intervals.values, this.intervals.starts[s]!, this.intervals.lengths[s]!, q.windows)
-      ) {
-        return false;
+        const length = this.intervals.lengths[s]!;
+        if ((q.openNow || q.inSeason) && !openWithin(this.intervals.values, from, length, q)) return false;
+        if (q.windows && !overlapsAny(this.intervals.values, from, length, q.windows)) return false;
       }
       if (q.point && box) {
         if (!this.located[s]) return false;
@@ -339,7 +336,9 @@ export class PlaceIndex {
     const found = this.foundList;
     const score = this.score;
     const miles = this.miles;
-    // locations.reads.ts's order: rank desc, distance asc, then lower(name), name, id (nameKey).
+    // locations.reads.ts's order: rank desc, distance asc, fresh facts before stale ones (an
+    // unknown date, NaN, is not stale), then lower(name), name, id (nameKey).
+    const factsAt = this.factsAt;
     const cmp = (a: number, b: number): number => {
       if (ranked) {
         const d = score[b]! - score[a]!;
@@ -349,7 +348,8 @@ export class PlaceIndex {
         const d = miles[a]! - miles[b]!;
         if (d) return d;
       }
-      return this.nameKey[a]! - this.nameKey[b]! || this.ids[a]! - this.ids[b]!;
+      const stale = Number(factsAt[a]! < q.staleBefore) - Number(factsAt[b]! < q.staleBefore);
+      return stale || this.nameKey[a]! - this.nameKey[b]! || this.ids[a]! - this.ids[b]!;
     };
     const total = found.length;
     const end = q.limit === undefined ? total : Math.min(total, q.offset + q.limit);
@@ -380,25 +380,4 @@ export class PlaceIndex {
       withSummary,
     );
   }
-}
-
-/** Whether one of a place's [start, end) intervals (`length` numbers from `from` in `values`)
- * overlaps one of the windows, which are in time order: the `&&` of locations.search.ts. */
-function overlapsAny(
-  values: ArrayLike<number>,
-  from: number,
-  length: number,
-  windows: Array<[number, number]>,
-): boolean {
-  for (let i = from; i < from + length; i += 2) {
-    const a = values[i]!;
-    const b = values[i + 1]!;
-    // An empty range overlaps nothing.
-    if (!(a < b)) continue;
-    for (const [ws, we] of windows) {
-      if (ws >= b) break;
-      if (a < we) return true;
-    }
-  }
-  return false;
 }

@@ -18,6 +18,10 @@ export interface IndexedPlace {
   tagIds: number[];
   /** Open intervals as [start, end) pairs in epoch milliseconds (decision 0801). */
   intervals: number[];
+  /** The facets its attributes satisfy (facetBits, decision 0803). */
+  facets: number;
+  /** facts_at in epoch ms, or null when unknown (decision 0805). */
+  factsAt: number | null;
 }
 
 export interface IndexQuery {
@@ -32,6 +36,10 @@ export interface IndexQuery {
    * without that filter. */
   windows?: Array<[number, number]>;
   point?: { lat: number; lng: number; radius: number };
+  /** The facets asked (facetMask): a place matches when it has every bit; 0 without facets. */
+  facetMask: number;
+  /** ms before which a facts date is stale (factsStaleBefore of `now`). */
+  staleBefore: number;
   /** The text search; null without one. */
   text: IndexText | null;
   limit?: number;

@@ -15,6 +15,7 @@ import { mapWithIndex, searchWithIndex } from './index-search.js';
 import { buildSearchIndex } from './sync.js';
 import { tileArea } from '../../../../shared/map-grid.js';
 import type { MapAnswer } from '../../../../shared/schemas/location.js';
+import { ACCESS_FILTERS, PAY_FILTERS } from '../../../../shared/place-attributes.js';
 
 // Saturday 13 June 2026, 10:00 in Kansas City.
 const NOW = new Date('2026-06-13T15:00:00Z');
@@ -90,6 +91,22 @@ describe('search index equivalence with the SQL search', () => {
     expect(mornings).toBeLessThan(all);
     const points = searchPoints(40);
     const terms = searchTerms(60);
+    const pays = PAY_FILTERS;
+    const access = ACCESS_FILTERS;
+    // The facets and the freshness split the places, so comparing their answers says something.
+    const snap = (await searchLocationsSql(database.db, { ...base, pay: ['snap'], limit: 1 })).total;
+    const snapWic = (await searchLocationsSql(database.db, { ...base, pay: ['snap', 'wic'], limit: 1 })).total;
+    expect(snap).toBeGreaterThan(snapWic);
+    expect(snapWic).toBeGreaterThan(0);
+    const [split] = (
+      (await database.db.execute(
+        sql`select count(*) filter (where facts_at < ${'2024-06-13T15:00:00Z'}::timestamptz)::int as stale,
+                   count(*) filter (where facts_at >= ${'2024-06-13T15:00:00Z'}::timestamptz)::int as fresh,
+                   count(*) filter (where facts_at is null)::int as unknown
+              from locations where not hidden`,
+      )) as unknown as { rows: Array<{ stale: number; fresh: number; unknown: number }> }
+    ).rows;
+    for (const n of Object.values(split!)) expect(Number(n)).toBeGreaterThan(20);
     for (let i = 0; i < 40; i++) {
       const p = points[i]!;
       const cat = BENCH_CATEGORIES[i % BENCH_CATEGORIES.length] as Query['category'];
@@ -110,6 +127,17 @@ describe('search index equivalence with the SQL search', () => {
         { ...base, category: cat, limit: 100, offset: 20 },
         { ...base, tagIds: [tag], search: terms[i + 2] },
         { ...base, lat: p.lat, lng: p.lng, radius: 2 },
+        // The facets (decision 0803), alone and with every other filter; name order pages across
+        // the fresh and stale groups (decision 0805).
+        { ...base, pay: [pays[i % pays.length]!], limit: 20, offset: (i % 4) * 37 },
+        { ...base, access: [access[i % access.length]!, access[(i + 3) % access.length]!], limit: 10 },
+        { ...base, pay: ['snap'], access: [access[i % access.length]!], category: cat, limit: 3, offset: i % 3 },
+        { ...base, pay: ['credit'], search: terms[i + 4], limit: 5 },
+        { ...base, access: ['wheelchair'], lat: p.lat, lng: p.lng, radius: 3, limit: 5, offset: i % 2 },
+        { ...base, pay: ['snap'], tagIds: [tag], limit: 3 },
+        { ...base, access: ['free', 'everyone'], openNow: true, limit: 3 },
+        { ...base, pay: ['wic'], days: ['sat'], from: 8 * 60, to: 12 * 60, limit: 3 },
+        { ...base, limit: 25, offset: 1200 + i * 40 },
       ];
       for (const q of queries) await compare(q);
     }
@@ -131,6 +159,7 @@ describe('search index equivalence with the SQL search', () => {
         { ...base, lat: p.lat, lng: p.lng, radius: 2 + (i % 4) },
         { ...base, openNow: true, category: cat },
         { ...base, days: ['sat'], from: 8 * 60, to: 12 * 60, category: cat },
+        { ...base, pay: ['snap'], access: ['parking'] },
         { ...base, search: 'the' },
       ];
       for (const f of filters) {
@@ -191,6 +220,36 @@ describe('search index equivalence with the SQL search', () => {
       expect(await compare({ ...base, search })).toBe('index');
       expect((await searchWithIndex(database.db, { ...base, search }, NOW))?.ids).toEqual([]);
     }
+  }, 60_000);
+
+  it('follows attributes and confirmations written in SQL: facets and freshness move', async () => {
+    const [first] = (await searchLocationsSql(database.db, { ...base, limit: 1 })).items;
+    const [stale] = (
+      (await database.db.execute(
+        sql`select id from locations where not hidden and facts_at < ${'2024-06-13T15:00:00Z'}::timestamptz
+             order by lower(name), name, id limit 1`,
+      )) as unknown as { rows: Array<{ id: number }> }
+    ).rows;
+    // Confirmed now: its facts are fresh, and in name order it joins the fresh places.
+    await database.db.execute(
+      sql`insert into location_verifications (location_id, verified_by, at) values (${stale!.id}, 'test', ${NOW.toISOString()}::timestamptz)`,
+    );
+    await database.db.execute(
+      sql`update locations set attributes = '{"sfmnp": true, "bikeParking": true}' where id = ${first!.id}`,
+    );
+    for (const q of [
+      { ...base },
+      { ...base, pay: ['sfmnp'], access: ['bike-parking'] } as Query,
+      { ...base, pay: ['snap'] } as Query,
+    ])
+      expect(await compare(q)).toBe('index');
+    const page = await searchWithIndex(database.db, { ...base, pay: ['sfmnp'], access: ['bike-parking'] }, NOW);
+    expect(page?.ids).toContain(first!.id);
+    // Deleting the confirmation makes the place stale again.
+    await database.db.execute(
+      sql`delete from location_verifications where location_id = ${stale!.id} and verified_by = 'test'`,
+    );
+    expect(await compare({ ...base })).toBe('index');
   }, 60_000);
 
   it('follows writes made in SQL: renamed, hidden, re-tagged and deleted places', async () => {

@@ -6,6 +6,7 @@
 // whichever process wrote it. While the index is built (at the first search, or again after a
 // large change such as the daily extension of the open intervals), searches use SQL.
 import { type SQL, sql } from 'drizzle-orm';
+import { facetBits, type PlaceAttributes } from '../../../../shared/place-attributes.js';
 import type { Db } from '../../../db/connect.js';
 import { PlaceIndex } from './place-index.js';
 import type { IndexedPlace } from './query.js';
@@ -40,6 +41,8 @@ interface LoadedRow {
   vector: string;
   tag_ids: unknown;
   intervals: unknown;
+  attributes: unknown;
+  facts_at: string | number | null;
 }
 
 /** What the index holds of places, by a condition on `l`. */
@@ -47,6 +50,7 @@ const loadPlaces = (db: Db, where: SQL, tail: SQL = sql``) =>
   rows<LoadedRow>(
     db,
     sql`select l.id, l.slug, l.name, lower(l.name) as lower_name, l.category, l.latitude, l.longitude, l.hidden, l.search_vector::text as vector,
+          l.attributes, extract(epoch from l.facts_at) * 1000 as facts_at,
           coalesce((select json_agg(lt.tag_id) from location_tags lt where lt.location_id = l.id), '[]'::json) as tag_ids,
           coalesce((select json_agg(json_build_array(extract(epoch from oi.starts_at) * 1000,
                                                      extract(epoch from oi.ends_at) * 1000))
@@ -70,6 +74,8 @@ function toPlace(r: LoadedRow, nameKey: number): IndexedPlace {
     vector: parseTsvector(r.vector ?? ''),
     tagIds: json<number[]>(r.tag_ids).map(Number),
     intervals: json<Array<[number, number]>>(r.intervals).flatMap(([a, b]) => [Number(a), Number(b)]),
+    facets: facetBits(json<PlaceAttributes>(r.attributes) ?? {}),
+    factsAt: r.facts_at === null ? null : Number(r.facts_at),
   };
 }
 

@@ -47,6 +47,9 @@ const COLUMN_ROLES = {
   sourceRef: 'system',
   sourceLicense: 'system',
   sourcePublishedAt: 'system',
+  // Derived: the latest confirmation (kept by a trigger) and the facts' date (decision 0805).
+  lastVerifiedAt: 'system',
+  factsAt: 'system',
   searchVector: 'system',
 } as const satisfies Record<LocationColumn, 'snapshot' | 'system'>;
 

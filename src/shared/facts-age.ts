@@ -1,0 +1,34 @@
+// How old a place's facts are (decision 0805): the latest of when its source last published them
+// and when an administrator last confirmed them; for a place added through the site (no source),
+// the latest of when it was added and that confirmation. Facts older than FACTS_STALE_YEARS are
+// stale: such places sort after fresh ones and say their age. The database keeps the same date
+// as `locations.facts_at` (drizzle/0012) for the search; this is the one definition the pages use.
+import type { Location } from './schemas/location.js';
+
+/** Facts last published or confirmed longer ago than this are stale. */
+export const FACTS_STALE_YEARS = 2;
+
+/** The instant before which a facts date is stale at `now`: `now` less two calendar years (UTC). */
+export function factsStaleBefore(now: Date): Date {
+  const d = new Date(now.getTime());
+  d.setUTCFullYear(d.getUTCFullYear() - FACTS_STALE_YEARS);
+  return d;
+}
+
+/** What factsAge reads of a place. */
+export type FactsDated = Pick<Location, 'source' | 'createdAt' | 'lastVerifiedAt'>;
+
+const latest = (...dates: Array<string | null | undefined>): string | null => {
+  let best: string | null = null;
+  for (const d of dates) if (d && (best === null || Date.parse(d) > Date.parse(best))) best = d;
+  return best;
+};
+
+/**
+ * The date of a place's facts (ISO, or null when a source gave no date and nobody confirmed it:
+ * unknown, which is not old) and whether it is stale at `now`.
+ */
+export function factsAge(place: FactsDated, now: Date): { date: string | null; stale: boolean } {
+  const date = latest(place.source ? place.source.publishedAt : place.createdAt, place.lastVerifiedAt);
+  return { date, stale: date !== null && Date.parse(date) < factsStaleBefore(now).getTime() };
+}
