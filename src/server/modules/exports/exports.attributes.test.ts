@@ -6,6 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BULK_IMPORT_SAMPLE_CSV } from '../../../shared/bulk-import-sample.js';
 import { ATTRIBUTE_CSV_COLUMNS } from '../../../shared/place-attributes-csv.js';
 import { locations } from '../../db/schema.js';
 import { injectJson, useTestApp } from '../../test/test-app.js';
@@ -93,6 +94,16 @@ describe('attributes in exports, imports and JSON-LD', () => {
     const byName = Object.fromEntries(rows.map((r) => [r.name, r.attributes]));
     expect(byName['Attrexport Known Market']).toEqual(KNOWN);
     expect(byName['Attrexport Unknown Market']).toEqual({});
+  });
+
+  it('the bulk import dialog’s sample file shows the attribute columns and imports without a row error', () => {
+    expect(BULK_IMPORT_SAMPLE_CSV.split('\r\n')[0]).toContain(ATTRIBUTE_CSV_COLUMNS.join(','));
+    const { rows, errors } = parseImportCsv(Buffer.from(BULK_IMPORT_SAMPLE_CSV));
+    expect(errors).toEqual([]);
+    expect(rows.map((r) => [r.name, r.attributes.snap, r.attributes.wheelchair])).toEqual([
+      ['City Market Farmers Market', true, 'yes'],
+      ['Loose Park', undefined, 'limited'],
+    ]);
   });
 
   it('gives each GeoJSON feature its attributes', async () => {
