@@ -3,6 +3,7 @@
 // legend and "Not known" as its own choice (the default, sent as null: never read as "No"), the
 // note beside a restricted eligibility, and the languages as typed names or codes. Native radios:
 // Tab reaches each group, the arrow keys choose.
+import { ChevronDown } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Controller, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -100,10 +101,11 @@ export function AttributesFieldset({ form, idPrefix = 'location' }: FieldProps) 
     <details
       open={open}
       onToggle={(e) => setOpen(e.currentTarget.open)}
-      className="rounded-md border border-gray-300 bg-white"
+      className="group rounded-md border border-gray-300 bg-white"
       data-testid={`${idPrefix}-attributes`}
     >
-      <summary className="flex min-h-11 cursor-pointer items-center gap-2 px-3 text-sm font-semibold text-gray-900">
+      <summary className="flex min-h-11 cursor-pointer list-none items-center gap-2 px-3 text-sm font-semibold text-gray-900 [&::-webkit-details-marker]:hidden">
+        <ChevronDown aria-hidden="true" className="h-4 w-4 shrink-0 transition-transform group-open:rotate-180" />
         {t('heading')}
         {count > 0 && <span className="font-normal text-gray-700">({t('knownCount', { count })})</span>}
       </summary>

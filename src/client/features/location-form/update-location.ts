@@ -53,7 +53,7 @@ export interface EditConflict {
 const knownAttributesText = (l: Location) =>
   JSON.stringify(Object.entries(l.attributes ?? {}).sort(([a], [b]) => (a < b ? -1 : 1)));
 
-function changedFields(base: Location, current: Location): string[] {
+export function changedFields(base: Location, current: Location): string[] {
   const out: string[] = CONFLICT_FIELDS.filter((f) => (base[f] ?? null) !== (current[f] ?? null));
   const tagIds = (l: Location) =>
     l.tags

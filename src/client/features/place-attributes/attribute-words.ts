@@ -3,13 +3,14 @@
 // desk's values. Unknown facts never get a word.
 import type { TFunction } from 'i18next';
 import { formatLanguagesText } from '../../../shared/language-names';
-import { PAYMENT_KEYS, type PlaceAttributes } from '../../../shared/place-attributes';
+// Types only from the shared schema module: its values would bring zod into Discover's first load.
+import type { PaymentKey, PlaceAttributes } from '../../../shared/place-attributes';
 
 type AttributeKey = keyof PlaceAttributes;
 
 /** The page's groups, each with its facts in order. */
 const ATTRIBUTE_GROUPS = [
-  { group: 'payments', keys: [...PAYMENT_KEYS] },
+  { group: 'payments', keys: ['snap', 'wic', 'sfmnp', 'doubleUp', 'credit'] satisfies PaymentKey[] },
   { group: 'access', keys: ['wheelchair', 'accessibleRestroom', 'restroom', 'parking', 'bikeParking', 'busStop'] },
   { group: 'cost', keys: ['free', 'eligibility'] },
   { group: 'languages', keys: ['languages'] },
