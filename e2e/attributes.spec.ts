@@ -151,6 +151,10 @@ test('attributes edited with the keyboard alone, then shown on the page and the 
   await expect(tarjeta).toContainText('Gratis');
   await expect(tarjeta).toContainText('Acceso limitado en silla de ruedas');
   await expectNoAxeViolations(page);
+  // Rendered in Spanish on the server, hydrated without a message (the languages' names match).
+  const messages: string[] = [];
+  page.on('console', (m) => (m.type() === 'error' || m.type() === 'warning') && messages.push(m.text()));
+  page.on('pageerror', (e) => messages.push(e.message));
   await page.goto(`/discover/${place.slug}`);
   const seccion = page.getByRole('region', { name: 'Pagos y acceso' });
   for (const line of [
@@ -162,6 +166,7 @@ test('attributes edited with the keyboard alone, then shown on the page and the 
   ]) {
     await expect(seccion.getByText(line, { exact: true })).toBeVisible();
   }
+  expect(messages).toEqual([]);
   await expectNoAxeViolations(page);
 });
 
