@@ -153,7 +153,12 @@ test('attributes edited with the keyboard alone, then shown on the page and the 
   await expectNoAxeViolations(page);
   // Rendered in Spanish on the server, hydrated without a message (the languages' names match).
   const messages: string[] = [];
-  page.on('console', (m) => (m.type() === 'error' || m.type() === 'warning') && messages.push(m.text()));
+  page.on('console', (m) => {
+    // Playwright's own notice when it blocks the service worker (playwright.config.ts) is not the page's.
+    if ((m.type() === 'error' || m.type() === 'warning') && !/Service Worker registration blocked/.test(m.text())) {
+      messages.push(m.text());
+    }
+  });
   page.on('pageerror', (e) => messages.push(e.message));
   await page.goto(`/discover/${place.slug}`);
   const seccion = page.getByRole('region', { name: 'Pagos y acceso' });
