@@ -219,10 +219,11 @@ test('Save shows the success toast, reloads the page and the new text shows', as
   await form.getByRole('button', { name: 'Save' }).click();
   const body = (await patched).postDataJSON();
   expect(Object.keys(body).sort()).toEqual(
-    // The page's form sends the place's coordinates too (decision 0304), and its structured hours
-    // (decision 0800).
+    // The page's form sends the place's coordinates too (decision 0304), its structured hours
+    // (decision 0800) and its whole set of attributes (decision 0803).
     [
       'address',
+      'attributes',
       'category',
       'description',
       'latitude',

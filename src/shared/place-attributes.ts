@@ -86,23 +86,32 @@ export interface PlaceAttributes {
 }
 
 /** The answer's shape (OpenAPI): every key optional, absent when unknown. */
-export const placeAttributesAnswerSchema = z.object({
-  snap: z.boolean().optional(),
-  wic: z.boolean().optional(),
-  sfmnp: z.boolean().optional(),
-  doubleUp: z.boolean().optional(),
-  credit: z.boolean().optional(),
-  wheelchair: z.enum(WHEELCHAIR_VALUES).optional(),
-  accessibleRestroom: z.boolean().optional(),
-  restroom: z.boolean().optional(),
-  parking: z.boolean().optional(),
-  bikeParking: z.boolean().optional(),
-  busStop: z.boolean().optional(),
-  free: z.boolean().optional(),
-  eligibility: z.enum(ELIGIBILITY_VALUES).optional(),
-  eligibilityNote: z.string().optional(),
-  languages: z.array(z.string()).optional(),
-});
+const known = (what: string) => z.boolean().optional().describe(`${what}: true or false; absent when unknown`);
+export const placeAttributesAnswerSchema = z
+  .object({
+    snap: known('Takes SNAP/EBT'),
+    wic: known('Takes WIC'),
+    sfmnp: known('Takes Senior Farmers Market Nutrition Program coupons'),
+    doubleUp: known('Takes Double Up Food Bucks'),
+    credit: known('Takes credit cards'),
+    wheelchair: z
+      .enum(WHEELCHAIR_VALUES)
+      .optional()
+      .describe("Wheelchair access, OpenStreetMap's answers (limited: partly accessible); absent when unknown"),
+    accessibleRestroom: known('A wheelchair-accessible restroom'),
+    restroom: known('A restroom'),
+    parking: known('Parking'),
+    bikeParking: known('Bicycle parking'),
+    busStop: known('A bus stop within a short walk'),
+    free: known('Free (false: there is a fee)'),
+    eligibility: z
+      .enum(ELIGIBILITY_VALUES)
+      .optional()
+      .describe('Who may come: everyone, or only members, residents or those who qualify (restricted)'),
+    eligibilityNote: z.string().optional().describe('Who qualifies, beside a restricted eligibility'),
+    languages: z.array(z.string()).optional().describe("Languages spoken, as language codes ('es', 'vi')"),
+  })
+  .describe('The known facts only: an absent key is unknown, never "no"');
 
 /** The stored object of a checked input: unknown answers (null, absent, empty) are left out,
  * and a note is kept only beside a restricted eligibility. */
@@ -123,7 +132,7 @@ export function storedAttributes(input: z.output<typeof placeAttributesSchema> |
 export { ACCESS_FILTERS, type AccessFilter, PAY_FILTERS, type PayFilter } from './place-facets.js';
 
 /** The stored fact each facet asks for: the jsonb containment object the SQL filter uses. */
-export const FACET_FACTS: Record<PayFilter | AccessFilter, Partial<PlaceAttributes>> = {
+const FACET_FACTS: Record<PayFilter | AccessFilter, Partial<PlaceAttributes>> = {
   snap: { snap: true },
   wic: { wic: true },
   sfmnp: { sfmnp: true },

@@ -24,6 +24,7 @@ const eagerModules = import.meta.glob<{ default: Record<string, unknown> }>(
     '../locales/en/cookies.json',
     '../locales/en/translation.json',
     '../locales/en/hours.json',
+    '../locales/en/attribute-badges.json',
   ],
   { eager: true },
 );
@@ -84,7 +85,7 @@ void i18n
     lng: renderedLanguage() ?? preferredLanguage,
     fallbackLng: 'en',
     defaultNS: 'common',
-    ns: ['common', 'discover', 'cookies', 'translation', 'hours'],
+    ns: ['common', 'discover', 'cookies', 'translation', 'hours', 'attribute-badges'],
     interpolation: { escapeValue: false },
     returnNull: false,
   });

@@ -6,6 +6,7 @@ import { eq } from 'drizzle-orm';
 import type { AppContext } from '../context.js';
 import { locationSlugs, locations } from '../db/schema.js';
 import { now as clockNow } from '../lib/clock.js';
+import { attributesJsonLd } from './attributes-jsonld.js';
 import { openingHoursSpecification } from './opening-hours-jsonld.js';
 import { escapeHtml, type PageHead, SITE_NAME } from './page-head.js';
 import { isLinkableWebsite } from '../../shared/website-host.js';
@@ -86,6 +87,7 @@ export function locationJsonLd(
   if (website) place.sameAs = website;
   const hours = openingHoursSpecification(location.openingHours, now);
   if (hours.length) place.openingHoursSpecification = hours;
+  Object.assign(place, attributesJsonLd(location.attributes));
 
   if (location.category === 'resource' && location.deadline) {
     // A resource is a program open until its deadline: it runs from when it was listed to the

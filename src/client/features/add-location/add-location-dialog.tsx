@@ -20,12 +20,14 @@ import { categoryBadgeClass } from '../../lib/category-styles';
 import { cn } from '../../lib/cn';
 import {
   AddressField,
+  AttributesFieldset,
   CategoryField,
   CoordinatesField,
   DescriptionField,
   EMPTY_LOCATION_FORM,
   focusFirstError,
   formValuesToPayload,
+  hasKnownAttributes,
   type LocationFormInput,
   type LocationPayload,
   NameField,
@@ -77,7 +79,7 @@ export default function AddLocationDialog({ open, onOpenChange }: Props) {
       // Everything typed stays; the server's field messages go beside their fields.
       if (err instanceof ApiError && err.status === 400) {
         for (const [field, message] of Object.entries(serverFieldErrors(err))) {
-          if (FORM_FIELDS.has(field))
+          if (FORM_FIELDS.has(field.split('.')[0]!))
             form.setError(field as keyof LocationFormInput, { message }, { shouldFocus: true });
         }
       }
@@ -96,7 +98,11 @@ export default function AddLocationDialog({ open, onOpenChange }: Props) {
   const hasUnsavedInput = () => {
     const v = form.getValues();
     return (Object.keys(EMPTY_LOCATION_FORM) as (keyof LocationFormInput)[]).some((k) =>
-      k === 'tagIds' ? (v.tagIds ?? []).length > 0 : (v[k] ?? '') !== (EMPTY_LOCATION_FORM[k] ?? ''),
+      k === 'tagIds'
+        ? (v.tagIds ?? []).length > 0
+        : k === 'attributes'
+          ? hasKnownAttributes(v.attributes)
+          : (v[k] ?? '') !== (EMPTY_LOCATION_FORM[k] ?? ''),
     );
   };
 
@@ -201,6 +207,7 @@ export default function AddLocationDialog({ open, onOpenChange }: Props) {
           <OpeningHoursField form={form} idPrefix={ID_PREFIX} />
           <ResourceFields form={form} idPrefix={ID_PREFIX} className="grid gap-4 sm:grid-cols-2" />
           <TagsField form={form} idPrefix={ID_PREFIX} />
+          <AttributesFieldset form={form} idPrefix={ID_PREFIX} />
 
           <div className="flex flex-col-reverse gap-2 border-t border-gray-200 pt-4 sm:flex-row sm:justify-end">
             <Button variant="secondary" onClick={() => requestClose()} disabled={mutation.isPending}>

@@ -12,16 +12,12 @@ import { Button } from '../../components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../components/ui/dialog';
 import { Label } from '../../components/ui/form-controls';
 import { toast } from '../../components/ui/use-toast';
+import { BULK_IMPORT_SAMPLE_CSV as SAMPLE_CSV } from '../../../shared/bulk-import-sample';
+import { ATTRIBUTE_CSV_COLUMNS } from '../../../shared/place-attributes-csv';
 import { throwIfResNotOk } from '../../lib/api';
 import { queryClient } from '../../lib/query-client';
 
 const SAMPLE_FILE_NAME = 'bulk-import-sample.csv';
-const SAMPLE_CSV = [
-  'name,category,description,address,website,tags',
-  '"City Market Farmers Market",farmers-market,"Year-round market in the River Market with local produce, meats, bread and flowers.","20 E 5th St, Kansas City, MO 64106",https://thecitymarketkc.org,"Local Produce, Organic, Accepts SNAP"',
-  '"Loose Park",park,"75-acre park with a rose garden, walking trail and pond.","5200 Wornall Rd, Kansas City, MO 64112",https://kcparks.org,"Walking Trails, Wheelchair Accessible"',
-].join('\r\n');
-
 /** '1.2 KB': the size in kilobytes to one decimal. */
 const formatKb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
@@ -124,6 +120,9 @@ export function BulkImportDialog({ open, onOpenChange }: { open: boolean; onOpen
                 className="block w-full rounded-md border border-gray-400 bg-white text-sm text-gray-900 file:mr-3 file:min-h-10 file:border-0 file:bg-brand-700 file:px-4 file:py-2 file:font-medium file:text-white hover:file:bg-brand-800"
               />
               <p className="mt-1 text-sm text-gray-700">{t('fileHint')}</p>
+              <p className="mt-1 text-sm text-gray-700">
+                {t('attributesHint', { columns: ATTRIBUTE_CSV_COLUMNS.join(', ') })}
+              </p>
             </div>
             {file && (
               <p

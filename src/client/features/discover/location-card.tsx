@@ -14,6 +14,7 @@ import { withHttps } from '../../lib/sanitize';
 import { applyTarget } from './apply-target';
 import { CheckedLine, HoursStatusLine } from '../../components/hours-line';
 import { WaitingForReview } from '../../components/waiting-for-review';
+import { PlaceAttributesBadges } from '../place-attributes';
 
 export function LocationCard({ location, onOpen }: { location: Location; onOpen(location: Location): void }) {
   const { t } = useTranslation('discover');
@@ -75,6 +76,7 @@ export function LocationCard({ location, onOpen }: { location: Location; onOpen(
         className="line-clamp-4 text-sm text-gray-800"
       />
       <HoursStatusLine location={location} />
+      <PlaceAttributesBadges attributes={location.attributes} />
       {(location.phone || location.website) && (
         <div className="flex flex-wrap gap-x-4 gap-y-1 text-sm">
           {location.phone && (

@@ -15,7 +15,8 @@ export function EditConflictNotice({
   onLoadTheirs(): void;
 }) {
   const { t } = useTranslation('location');
-  const fields = conflict.changed.map((f) => (f === 'tags' ? t('tabs.tags') : t(`form.fields.${f}`)));
+  const named = (f: string) => (f === 'attributes' ? t('heading', { ns: 'attributes' }) : t(`form.fields.${f}`));
+  const fields = conflict.changed.map((f) => (f === 'tags' ? t('tabs.tags') : named(f)));
   return (
     <div role="alert" className="space-y-3 rounded-md border border-amber-300 bg-amber-50 p-4 text-sm text-gray-900">
       <p className="font-semibold">{t('conflict.title')}</p>

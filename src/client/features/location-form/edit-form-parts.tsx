@@ -3,6 +3,7 @@
 // section 4; a conflicting save offers to keep theirs or mine, and taking theirs refills the form),
 // and the fields grouped as the page's tabs group them, which the dialog shows in one column.
 import { useWatch } from 'react-hook-form';
+import { AttributesFieldset } from './attributes-fieldset';
 import type { Location } from '../../../shared/schemas/location';
 import {
   AddressField,
@@ -65,12 +66,13 @@ export function ContactFields(props: FieldProps) {
   );
 }
 
-/** Where the place is: its address and coordinates. */
+/** Where the place is and how to get in: its address, coordinates, payments and access. */
 export function ReachFields(props: FieldProps) {
   return (
     <>
       <AddressField {...props} />
       <CoordinatesField {...props} />
+      <AttributesFieldset {...props} />
     </>
   );
 }

@@ -2,6 +2,8 @@
 // the shared zod schema, and the two edit forms. Its own feature so that a place's page and the
 // detail dialog load it only when Edit is pressed (features/location imports it lazily). Other parts
 // import only from here (docs/architecture.md, Imports).
+export { AttributesFieldset } from './attributes-fieldset';
+export { hasKnownAttributes } from './attributes-values';
 export { DialogEditForm } from './dialog-edit-form';
 export {
   AddressField,

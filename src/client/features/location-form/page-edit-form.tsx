@@ -9,7 +9,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/ta
 import { EditConflictNotice } from './edit-conflict-notice';
 import { AboutFields, ContactFields, ReachFields, useEditLocation } from './edit-form-parts';
 import { ResourceFields, TagsField } from './form-fields';
-import { formValuesToPayload, type LocationFormInput } from './use-location-form';
+import { errorPaths, formValuesToPayload, type LocationFormInput } from './use-location-form';
 
 /** The tabs in their order, each with its fields; Details (the resource fields) is for resources only. */
 const TABS = [
@@ -30,6 +30,7 @@ const FIELD_TAB: Partial<Record<keyof LocationFormInput, string>> = {
   operatingHours: 'contact',
   openingHours: 'contact',
   address: 'reach',
+  attributes: 'reach',
   tagIds: 'tags',
   deadline: 'details',
   registrationLink: 'details',
@@ -73,7 +74,7 @@ export function PageEditForm({ location, onCancel }: { location: Location; onCan
     const target = FIELD_TAB[first] ?? 'about';
     setTab(target);
     // Focus the field once its tab is shown.
-    window.setTimeout(() => form.setFocus(first), 0);
+    window.setTimeout(() => form.setFocus(errorPaths({ [first]: errors[first] })[0] as typeof first), 0);
   };
 
   return (

@@ -45,11 +45,15 @@ const CONFLICT_FIELDS = [
 /** Someone else saved the place after this form was filled: their version and what they changed. */
 export interface EditConflict {
   current: Location;
-  /** Form field names ('tags' for the tag list). */
+  /** Form field names ('tags' for the tag list, 'attributes' for payments and access). */
   changed: string[];
 }
 
-function changedFields(base: Location, current: Location): string[] {
+/** The known attributes as one text, keys in order (jsonb gives them back in its own order). */
+const knownAttributesText = (l: Location) =>
+  JSON.stringify(Object.entries(l.attributes ?? {}).sort(([a], [b]) => (a < b ? -1 : 1)));
+
+export function changedFields(base: Location, current: Location): string[] {
   const out: string[] = CONFLICT_FIELDS.filter((f) => (base[f] ?? null) !== (current[f] ?? null));
   const tagIds = (l: Location) =>
     l.tags
@@ -57,6 +61,7 @@ function changedFields(base: Location, current: Location): string[] {
       .sort((a, b) => a - b)
       .join(',');
   if (tagIds(base) !== tagIds(current)) out.push('tags');
+  if (knownAttributesText(base) !== knownAttributesText(current)) out.push('attributes');
   return out;
 }
 

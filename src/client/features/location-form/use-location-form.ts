@@ -3,7 +3,7 @@
 // so the client shows the same messages the server answers with.
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { BaseSyntheticEvent } from 'react';
-import { type FieldErrors, useForm, type UseFormReturn } from 'react-hook-form';
+import { type FieldErrors, type Path, useForm, type UseFormReturn } from 'react-hook-form';
 import type { LocationCategory } from '../../../shared/constants';
 import {
   type Location,
@@ -11,6 +11,7 @@ import {
   type LocationFormValues,
   locationFormSchema,
 } from '../../../shared/schemas/location';
+import { attributesPayload } from './attributes-values';
 
 export type { LocationFormInput, LocationFormValues };
 export type LocationForm = UseFormReturn<LocationFormInput, unknown, LocationFormValues>;
@@ -41,6 +42,7 @@ export const EMPTY_LOCATION_FORM: LocationFormInput = {
   status: 'active',
   latitude: null,
   longitude: null,
+  attributes: {},
 };
 
 export interface UseLocationFormOptions {
@@ -64,6 +66,14 @@ export function useLocationForm(
   });
 }
 
+/** The names of the fields in error, nested ones by their path ('attributes.languages'). */
+export function errorPaths(errors: object, prefix = ''): string[] {
+  return Object.entries(errors).flatMap(([k, v]) => {
+    const leaf = !v || typeof v !== 'object' || Array.isArray(v) || typeof (v as { type?: unknown }).type === 'string';
+    return leaf ? [`${prefix}${k}`] : errorPaths(v as object, `${prefix}${k}.`);
+  });
+}
+
 /**
  * handleSubmit's onInvalid for a form that shows all its fields: focuses the first field in error
  * in the order the form shows them (the submit event's form), once. A field without a name in the
@@ -74,7 +84,7 @@ export function focusFirstError(
   errors: FieldErrors<LocationFormInput>,
   event?: BaseSyntheticEvent,
 ): void {
-  const inError = new Set(Object.keys(errors));
+  const inError = new Set(errorPaths(errors));
   const formElement = event?.target;
   if (formElement instanceof HTMLFormElement) {
     for (const element of Array.from(formElement.elements)) {
@@ -86,7 +96,7 @@ export function focusFirstError(
     }
   }
   const [first] = inError;
-  if (first) form.setFocus(first as keyof LocationFormInput);
+  if (first) form.setFocus(first as Path<LocationFormInput>);
 }
 
 const ENTITIES: Record<string, string> = {
@@ -140,6 +150,7 @@ export function locationToFormValues(location: Location): LocationFormInput {
     status: location.status === 'expired' ? 'expired' : 'active',
     latitude: location.latitude,
     longitude: location.longitude,
+    attributes: { ...location.attributes },
   };
 }
 
@@ -161,6 +172,8 @@ export interface LocationPayload {
   deadline?: string;
   registrationLink?: string;
   faqLink?: string;
+  /** The whole set, null for unknown: it replaces the place's (decision 0803). */
+  attributes: Record<string, unknown>;
 }
 
 /** Validated values -> the body of POST/PATCH /api/locations. The resource-only fields are sent
@@ -179,6 +192,7 @@ export function formValuesToPayload(values: LocationFormValues, category: string
     status: values.status,
     latitude: values.latitude ?? null,
     longitude: values.longitude ?? null,
+    attributes: attributesPayload(values.attributes),
   };
   if (category === 'resource') {
     payload.deadline = values.deadline ? values.deadline.slice(0, 10) : '';

@@ -14,6 +14,7 @@ import { engagementOf, useLocation } from './api';
 import { ContactTab, TagsTab } from './dialog-parts';
 import { DialogEditForm, EditFormSlot, preloadEditForm } from './lazy-edit-forms';
 import { CategoryBadge, LocationReadView, useReadTabs } from './read-view';
+import { PlaceAttributesSection } from '../place-attributes';
 
 export interface LocationDialogProps {
   locationId: number;
@@ -117,7 +118,12 @@ export function LocationDialog({ locationId, initial, open, onOpenChange }: Loca
               tabs={tabs}
               engagement={engagementOf(byId)}
               compact
-              contact={<ContactTab location={location} onClick={recordClick} />}
+              contact={
+                <>
+                  <ContactTab location={location} onClick={recordClick} />
+                  <PlaceAttributesSection attributes={location.attributes} compact className="mt-4" />
+                </>
+              }
               tagsPanel={<TagsTab location={location} />}
             />
           </>

@@ -21,6 +21,7 @@ import { EditFormSlot, PageEditForm, preloadEditForm } from './lazy-edit-forms';
 import { PageHours } from './page-hours';
 import { CategoryBadge, LocationReadView, useReadTabs } from './read-view';
 import { WaitingForReview } from '../../components/waiting-for-review';
+import { PlaceAttributesSection } from '../place-attributes';
 
 const SITE_NAME = 'KC Green Directory';
 /** The page's white panels: the edit form, or the contact facts and the read view. */
@@ -158,6 +159,7 @@ function LocationDetails({ location }: { location: Location }) {
               <TagList location={location} />
             </div>
           </section>
+          <PlaceAttributesSection attributes={location.attributes} onEdit={() => setEditing(true)} className={PANEL} />
           <section className={PANEL} aria-label={t('infoLabel')}>
             <LocationReadView location={location} tabs={tabs} engagement={engagementOf(byId)} />
           </section>

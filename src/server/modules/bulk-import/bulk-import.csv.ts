@@ -14,6 +14,8 @@ import {
   URL_MAX,
 } from '../../../shared/constants.js';
 import { validateOpeningHours } from '../../../shared/opening-hours.js';
+import type { PlaceAttributes } from '../../../shared/place-attributes.js';
+import { attributesFromCsv } from '../../../shared/place-attributes-csv.js';
 import { BULK_IMPORT_REQUIRED_COLUMNS } from '../../../shared/schemas/admin.js';
 import { isValidUrlOrEmpty } from '../../../shared/schemas/location.js';
 import { looksLikeHtml } from '../../../shared/schemas/tag.js';
@@ -33,6 +35,8 @@ export interface ImportRow {
   tags: string[];
   /** The optional `openingHours` column (decision 0800), in the library's tidy spelling; '' for none. */
   openingHours: string;
+  /** The optional attribute columns, as the export writes them (decision 0803); {} for none. */
+  attributes: PlaceAttributes;
 }
 
 const categoryByText = new Map<string, LocationCategory>();
@@ -136,5 +140,7 @@ function checkRow(rec: Record<string, string>): Omit<ImportRow, 'row'> | string 
     if (!checked.ok) return checked.error;
     openingHours = checked.normalized;
   }
-  return { name, category, description, address, website, tags, openingHours };
+  const attributes = attributesFromCsv(rec);
+  if (typeof attributes === 'string') return attributes;
+  return { name, category, description, address, website, tags, openingHours, attributes };
 }

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { DEFAULT_RADIUS_MILES } from '../../../shared/constants.js';
+import type { PlaceAttributes } from '../../../shared/place-attributes.js';
 import type { Db } from '../../db/connect.js';
 import { now as clockNow } from '../../lib/clock.js';
 import { compileOptions } from '../locations/locations.reads.js';
@@ -26,6 +27,8 @@ export interface ExportRow {
   tags: string[] | null;
   opening_hours: string | null;
   last_verified_at: string | null;
+  /** The known facts only (decision 0803). */
+  attributes: PlaceAttributes;
 }
 
 const rowsOf = <T>(r: unknown): T[] => (Array.isArray(r) ? r : (r as { rows: T[] }).rows) as T[];
@@ -49,7 +52,7 @@ export async function* exportPages(
              l.registration_link, l.faq_link,
              to_char(l.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS created_at,
              to_char(l.updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS updated_at,
-             l.opening_hours,
+             l.opening_hours, l.attributes,
              to_char((SELECT max(v.at) FROM location_verifications v WHERE v.location_id = l.id) AT TIME ZONE 'UTC',
                      'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS last_verified_at,
              (SELECT array_agg(t.name ORDER BY lower(t.name))

@@ -2,6 +2,7 @@
 // GET /api/export/locations.csv, GET /api/export/locations.geojson, GET /api/export/locations.hsds.json
 import { Readable } from 'node:stream';
 import { openingHoursFields } from '../../../shared/opening-hours.js';
+import { ATTRIBUTE_CSV_COLUMNS, attributeCsvCell } from '../../../shared/place-attributes-csv.js';
 import { locationFilterQuerySchema } from '../../../shared/schemas/location.js';
 import type { ApiModule } from '../../context.js';
 import { now as clockNow } from '../../lib/clock.js';
@@ -42,9 +43,16 @@ const CSV_FIELDS: readonly (readonly [string, Cell])[] = [
   ['openingHours', (r) => r.opening_hours],
   ['openNow', (r, _url, now) => openingHoursFields(r.opening_hours, now).openNow],
   ['lastVerifiedAt', (r) => r.last_verified_at],
+  // Payments, access, cost, eligibility, languages (decision 0803): yes/no/empty, as the import reads them.
+  ...ATTRIBUTE_CSV_COLUMNS.map((c) => [c, (r: ExportRow) => attributeCsvCell(r.attributes, c)] as const),
 ];
 
 export const CSV_COLUMNS = CSV_FIELDS.map(([column]) => column);
+
+// What the OpenAPI document says of the files beyond their filters (the attributes: decision 0803).
+const CSV_DESCRIPTION = `The public places as CSV, one row each, with the columns ${CSV_COLUMNS.join(', ')}. The attribute columns (${ATTRIBUTE_CSV_COLUMNS.join(', ')}) hold yes, no or nothing (unknown); wheelchair yes, limited or no; eligibility everyone or restricted, with eligibilityNote; languages language codes separated by spaces. The bulk import reads the same columns.`;
+const GEOJSON_DESCRIPTION =
+  "The public places as a GeoJSON FeatureCollection; each feature's properties hold the place's fields and `attributes`, the known facts as the Location schema's `attributes` (an absent key is unknown).";
 
 export const exportsRoutes: ApiModule = (app, ctx) => {
   const base = (ctx.env.PUBLIC_URL ?? '').replace(/\/+$/, '');
@@ -92,6 +100,7 @@ export const exportsRoutes: ApiModule = (app, ctx) => {
         openingHours: r.opening_hours,
         openNow: openingHoursFields(r.opening_hours, now).openNow,
         lastVerifiedAt: r.last_verified_at,
+        attributes: r.attributes ?? {},
       },
     };
   };
@@ -130,13 +139,18 @@ export const exportsRoutes: ApiModule = (app, ctx) => {
   }
 
   // The list's filters (category, search, tags, radius, openNow, inSeason, days/from/to, pay, access) narrow an export.
-  const options = { schema: { querystring: locationFilterQuerySchema }, preHandler: limit };
   const formats = [
-    { extension: 'csv', type: 'text/csv; charset=utf-8', chunks: csvChunks },
-    { extension: 'geojson', type: 'application/geo+json; charset=utf-8', chunks: geojsonChunks },
-    { extension: 'hsds.json', type: 'application/json; charset=utf-8', chunks: hsdsChunks },
+    { extension: 'csv', type: 'text/csv; charset=utf-8', chunks: csvChunks, description: CSV_DESCRIPTION },
+    {
+      extension: 'geojson',
+      type: 'application/geo+json; charset=utf-8',
+      chunks: geojsonChunks,
+      description: GEOJSON_DESCRIPTION,
+    },
+    { extension: 'hsds.json', type: 'application/json; charset=utf-8', chunks: hsdsChunks, description: undefined },
   ];
-  for (const { extension, type, chunks } of formats) {
+  for (const { extension, type, chunks, description } of formats) {
+    const options = { schema: { querystring: locationFilterQuerySchema, description }, preHandler: limit };
     app.get(`/export/locations.${extension}`, options, async (request, reply) => {
       reply
         .type(type)

@@ -3,6 +3,7 @@
 // read under the one public condition, locations/visibility.ts), places by id, or one by slug.
 import { sql } from 'drizzle-orm';
 import type { DiscoverFilters } from '../../../shared/discover-query.js';
+import type { PlaceAttributes } from '../../../shared/place-attributes.js';
 import type { Location } from '../../../shared/schemas/location.js';
 import { ADDRESS_NOT_FOUND } from '../../../shared/schemas/geocode.js';
 import type { AppContext } from '../../context.js';
@@ -39,6 +40,8 @@ export interface FeedPlace {
   updatedAt: Date;
   lastVerifiedAt: Date | null;
   tags: FeedTag[];
+  /** The known facts only (decision 0803). */
+  attributes: PlaceAttributes;
 }
 
 const date = (v: unknown): Date | null => {
@@ -70,12 +73,13 @@ function toFeedPlace(r: Record<string, unknown>): FeedPlace {
     updatedAt: date(r.updated_at)!,
     lastVerifiedAt: date(r.last_verified_at),
     tags: json<FeedTag[] | null>(r.tags) ?? [],
+    attributes: json<PlaceAttributes | null>(r.attributes) ?? {},
   };
 }
 
 const COLUMNS = sql`l.id, l.slug, l.name, l.category, l.description, l.address, l.latitude, l.longitude,
   l.website, l.phone, l.opening_hours, l.operating_hours, l.status, l.deadline, l.registration_link,
-  l.faq_link, l.created_at, l.updated_at,
+  l.faq_link, l.created_at, l.updated_at, l.attributes,
   (select max(v.at) from location_verifications v where v.location_id = l.id) as last_verified_at,
   coalesce((select json_agg(json_build_object('id', t.id, 'name', t.name, 'category', t.category)
                             order by lower(t.name), t.id)
@@ -154,6 +158,7 @@ export function fromLocation(p: Location): FeedPlace {
     updatedAt: new Date(p.updatedAt),
     lastVerifiedAt: date(p.lastVerifiedAt),
     tags: p.tags.map((t) => ({ id: t.id, name: t.name, category: t.category ?? null })),
+    attributes: p.attributes,
   };
 }
 

@@ -20,6 +20,8 @@ const HSDS_KINDS = {
   tag_group_term: 0x007,
   /** A term for one tag (number = tag id). */
   tag_term: 0x008,
+  /** A term for a payment a place takes (number = index in PAYMENT_KEYS + 1, decision 0803). */
+  payment_term: 0x009,
 } as const;
 export type HsdsKind = keyof typeof HSDS_KINDS;
 

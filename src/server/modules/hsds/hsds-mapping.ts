@@ -10,6 +10,7 @@ import { plainText } from '../../plugins/location-head.js';
 import { placeUrl } from '../feeds/calendar.js';
 import { openingEvents } from '../feeds/calendar-events.js';
 import type { FeedPlace, FeedTag } from '../feeds/feed-places.js';
+import { locationAccess, paymentAttributes, paymentTerms, serviceFacts, serviceLanguages } from './hsds-attributes.js';
 import { hsdsChildId, hsdsId, TAXONOMY_ID_NUMBER } from './hsds-ids.js';
 
 /** The HSDS version these answers follow (the compiled schemas in vendor/hsds). */
@@ -69,7 +70,7 @@ export function hsdsTaxonomy(origin: string): Json {
     id: TAXONOMY_ID,
     name: 'KC Green Directory categories and tags',
     description:
-      'The categories of the Kansas City green directory and the tags people give its places (products, amenities such as SNAP/EBT, WIC and Double Up Food Bucks, accessibility, community, sustainability), grouped by tag category.',
+      'The categories of the Kansas City green directory, the tags people give its places (products, amenities, accessibility, community, sustainability) grouped by tag category, and the payments a place takes (SNAP/EBT, WIC, senior coupons, Double Up Food Bucks, credit cards).',
     uri: `${origin}/hsds/taxonomies/${TAXONOMY_ID}`,
     version: '1',
   };
@@ -130,12 +131,13 @@ export function tagTerm(origin: string, tag: FeedTag): Term {
   return term(origin, hsdsId('tag_term', tag.id), `tag:${tag.name}`, tag.name, `Places tagged “${tag.name}”.`, parent);
 }
 
-/** Every term of the taxonomy: the categories, the tag categories, then the tags by name. */
+/** Every term of the taxonomy: the categories, the tag categories, the tags by name, the payments. */
 export function allTerms(origin: string, tags: FeedTag[]): Term[] {
   return [
     ...LOCATION_CATEGORIES.map((c) => categoryTerm(origin, c)!),
     ...TAG_CATEGORIES.map((g) => tagGroupTerm(origin, g)!),
     ...tags.map((t) => tagTerm(origin, t)),
+    ...paymentTerms(origin),
   ];
 }
 
@@ -191,6 +193,7 @@ function hsdsLocation(p: FeedPlace, ctx: MapContext, nested: boolean): Json {
     longitude: p.longitude ?? undefined,
     external_identifier: p.slug,
     external_identifier_type: 'kc-green-directory-slug',
+    ...locationAccess(p.attributes, p.id, id),
   });
   if (nested && p.address) {
     out.addresses = [
@@ -205,13 +208,13 @@ function phones(p: FeedPlace): Json[] {
   return [{ id: hsdsChildId('phone', p.id), service_id: hsdsId('service', p.id), number: p.phone, type: 'voice' }];
 }
 
-/** The service's attributes: its category and each tag, linked to their taxonomy terms. */
+/** The service's attributes: its category, each tag and each payment it takes, linked to their terms. */
 function attributes(p: FeedPlace, ctx: MapContext): Json[] {
   const service = hsdsId('service', p.id);
   const terms = [categoryTerm(ctx.origin, p.category), ...p.tags.map((t) => tagTerm(ctx.origin, t))].filter(
     (t): t is Term => t !== null,
   );
-  return terms.map((t) => ({
+  const linked: Json[] = terms.map((t) => ({
     id: hsdsChildId('attribute', p.id, t.id),
     link_id: service,
     taxonomy_term_id: t.id,
@@ -219,6 +222,7 @@ function attributes(p: FeedPlace, ctx: MapContext): Json[] {
     link_entity: 'service',
     taxonomy_term: t,
   }));
+  return [...linked, ...paymentAttributes(p, ctx.origin)];
 }
 
 const BYDAY = ['SU', 'MO', 'TU', 'WE', 'TH', 'FR', 'SA'];
@@ -332,6 +336,7 @@ export function hsdsServiceSummary(p: FeedPlace, ctx: MapContext): Json {
     alert: deadline && p.deadline!.getTime() >= ctx.now.getTime() - 86_400_000 ? `Deadline: ${deadline}.` : undefined,
     assured_date: p.lastVerifiedAt ? isoDate(p.lastVerifiedAt) : undefined,
     last_modified: p.updatedAt.toISOString(),
+    ...serviceFacts(p.attributes),
     organization: hsdsOrganization(p, ctx),
   });
 }
@@ -364,6 +369,7 @@ export function hsdsService(p: FeedPlace, ctx: MapContext): Json {
         ]
       : [],
     attributes: attributes(p, ctx),
+    languages: serviceLanguages(p),
   };
   return service;
 }

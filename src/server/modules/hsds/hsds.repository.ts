@@ -9,6 +9,7 @@ import type { Db } from '../../db/connect.js';
 import { type FeedPlace, type FeedTag, fromLocation } from '../feeds/feed-places.js';
 import { compileOptions, rows, searchLocations } from '../locations/locations.reads.js';
 import { compileSearch, type SearchFilters } from '../locations/locations.search.js';
+import { paymentOfTerm } from './hsds-attributes.js';
 import { parseHsdsId, TAXONOMY_ID_NUMBER } from './hsds-ids.js';
 
 export interface PlaceListQuery {
@@ -37,6 +38,10 @@ async function termFilter(id: string): Promise<Partial<SearchFilters> | SQL | nu
     return category ? { category } : null;
   }
   if (parsed.kind === 'tag_term') return { tagIds: [parsed.n] };
+  if (parsed.kind === 'payment_term') {
+    const key = paymentOfTerm(parsed.n);
+    return key ? sql`l.attributes @> ${JSON.stringify({ [key]: true })}::jsonb` : null;
+  }
   if (parsed.kind === 'tag_group_term') {
     const group = TAG_CATEGORIES[parsed.n - 1];
     return group

@@ -13,6 +13,7 @@ import { gzippedBody, searchKey } from '../../plugins/search-cache/index.js';
 import { readPublicPlaces } from '../feeds/feed-places.js';
 import { centroidForAddress } from '../geocode/zip-centroids.js';
 import { parseHsdsId } from './hsds-ids.js';
+import { paymentOfTerm, paymentTerm } from './hsds-attributes.js';
 import {
   allTerms,
   categoryTerm,
@@ -211,7 +212,7 @@ export const hsdsRoutes: ApiModule = (app, ctx) => {
       schema: {
         ...docs(
           'Services (paginated)',
-          'Every public place as a service. search (words, as the directory searches), taxonomy_term_id (a category, a tag category or a tag), taxonomy_id, organization_id, modified_after (ISO 8601), page, per_page (1-100, default 20); full=true for fully nested services.',
+          'Every public place as a service. search (words, as the directory searches), taxonomy_term_id (a category, a tag category, a tag or a payment taken), taxonomy_id, organization_id, modified_after (ISO 8601), page, per_page (1-100, default 20); full=true for fully nested services.',
         ),
         querystring: serviceListQuery,
         response: { 200: hsdsPageSchema },
@@ -369,7 +370,7 @@ export const hsdsRoutes: ApiModule = (app, ctx) => {
       schema: {
         ...docs(
           'Taxonomy terms (paginated)',
-          "The directory's categories, its tag categories and its tags (each tag under its tag category); search, taxonomy_id, parent_id, top_only, page, per_page.",
+          "The directory's categories, its tag categories, its tags (each tag under its tag category) and the payments places take; search, taxonomy_id, parent_id, top_only, page, per_page.",
         ),
         querystring: termListQuery,
         response: { 200: hsdsPageSchema },
@@ -411,7 +412,9 @@ export const hsdsRoutes: ApiModule = (app, ctx) => {
             ? tagGroupTerm(origin, TAG_CATEGORIES[parsed.n - 1] ?? '')
             : parsed?.kind === 'tag_term'
               ? await readTag(ctx.db, parsed.n).then((t) => (t ? tagTerm(origin, t) : null))
-              : null;
+              : parsed?.kind === 'payment_term' && paymentOfTerm(parsed.n)
+                ? paymentTerm(origin, paymentOfTerm(parsed.n)!)
+                : null;
       if (!found) throw notFound(`No taxonomy term with id ${request.params.id}`);
       return { ...found, taxonomy_detail: hsdsTaxonomy(origin) };
     },

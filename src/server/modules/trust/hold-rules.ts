@@ -3,6 +3,7 @@
 // it; trusted contributors meet only the look-alike and the many-places rules (with a wider
 // allowance); administrators meet none.
 import { and, countDistinct, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { knownAttributeCount } from '../../../shared/place-attributes-changes.js';
 import { isInternationalHost, isRawIpHost, siteOf, websiteHost } from '../../../shared/website-host.js';
 import type { Db } from '../../db/connect.js';
 import { locationVerifications, locations, revisions, tags } from '../../db/schema.js';
@@ -32,6 +33,8 @@ const MANY_PLACES_WINDOW_MS = 10 * 60_000;
 
 /** Fields of a place whose emptying (or losing most of its text) is held. */
 const BLANKABLE = ['name', 'description', 'address', 'phone', 'website', 'operatingHours', 'openingHours'] as const;
+/** Known attributes a place must have for losing most of them to be held (decision 0803). */
+const ATTRIBUTES_BLANKABLE_FROM = 3;
 /** Fields of a place an administrator confirmed that only reviewed changes may touch. */
 const VERIFIED_FIELDS = ['name', 'website', 'phone'] as const;
 
@@ -140,6 +143,11 @@ export async function editHoldReasons(
   const beforeTags = Array.isArray(before.tagIds) ? before.tagIds : [];
   const afterTags = Array.isArray(after.tagIds) ? (after.tagIds as number[]) : null;
   if (afterTags && beforeTags.length >= 2 && afterTags.length < beforeTags.length / 2) reasons.add('blanked');
+  // Most of many known facts made unknown at once reads like blanking a field (decision 0803).
+  const knownBefore = knownAttributeCount(before.attributes);
+  if ('attributes' in after && knownBefore >= ATTRIBUTES_BLANKABLE_FROM) {
+    if (knownAttributeCount(after.attributes) < knownBefore / 2) reasons.add('blanked');
+  }
   if (afterTags && (await hasPendingTag(db, afterTags))) reasons.add('pending-tag');
   return [...reasons];
 }

@@ -3,6 +3,7 @@
 // links and search text, and one 'create' revision each holding the full snapshot. Any failure
 // leaves nothing.
 import { inArray, sql } from 'drizzle-orm';
+import type { PlaceAttributes } from '../../../../shared/place-attributes.js';
 import type { Db } from '../../../db/connect.js';
 import { locations, locationSlugs, locationTags, revisions, tags } from '../../../db/schema.js';
 import { sanitizeDescription } from '../../../lib/sanitize-description.js';
@@ -26,6 +27,8 @@ export interface ImportPlace {
   tags: string[];
   /** Already checked and tidied by the CSV reader (decision 0800); '' or absent for none. */
   openingHours?: string;
+  /** Already checked by the CSV reader: only known answers (decision 0803). */
+  attributes?: PlaceAttributes;
 }
 
 function chunks<T>(items: T[], size: number): T[][] {
@@ -90,6 +93,7 @@ export async function importLocations(
               address: r.address || null,
               website: r.website || null,
               openingHours: storedOpeningHours(r.openingHours),
+              attributes: r.attributes ?? {},
               latitude: p?.lat ?? null,
               longitude: p?.lng ?? null,
               // An address the import's geocoding budget did not reach is geocoded later.
