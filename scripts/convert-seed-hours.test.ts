@@ -64,7 +64,12 @@ describe('proposeOpeningHours', () => {
 describe('data/seed/opening-hours.json', () => {
   it('holds exactly the reviewed proposals for the seed places, each valid without warnings', () => {
     const rows: Array<{ name: string; operatingHours: string }> = SEED_PLACE_FILES.flatMap((file) =>
-      parse(fs.readFileSync(path.join(seedDir, file)), { columns: true, skip_empty_lines: true, bom: true, trim: true }),
+      parse(fs.readFileSync(path.join(seedDir, file)), {
+        columns: true,
+        skip_empty_lines: true,
+        bom: true,
+        trim: true,
+      }),
     );
     const expected: Record<string, string> = {};
     for (const row of rows) {

@@ -42,6 +42,12 @@ const CSV_FIELDS: readonly (readonly [string, Cell])[] = [
   ['openingHours', (r) => r.opening_hours],
   ['openNow', (r, _url, now) => openingHoursFields(r.opening_hours, now).openNow],
   ['lastVerifiedAt', (r) => r.last_verified_at],
+  // Provenance and approximate points (decision 0804): empty source columns mean a visitor added it.
+  ['source_name', (r) => r.source_name],
+  ['source_ref', (r) => r.source_ref],
+  ['source_license', (r) => r.source_license],
+  ['source_published_at', (r) => r.source_published_at],
+  ['point_approximate', (r) => r.point_approximate],
 ];
 
 export const CSV_COLUMNS = CSV_FIELDS.map(([column]) => column);
@@ -92,6 +98,11 @@ export const exportsRoutes: ApiModule = (app, ctx) => {
         openingHours: r.opening_hours,
         openNow: openingHoursFields(r.opening_hours, now).openNow,
         lastVerifiedAt: r.last_verified_at,
+        source_name: r.source_name,
+        source_ref: r.source_ref,
+        source_license: r.source_license,
+        source_published_at: r.source_published_at,
+        point_approximate: r.point_approximate,
       },
     };
   };
