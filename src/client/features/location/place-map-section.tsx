@@ -6,6 +6,7 @@ import { Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Location } from '../../../shared/schemas/location';
 import { LoadBoundary } from '../../components/ui/load-boundary';
+import { cn } from '../../lib/cn';
 import { PlaceMap } from '../map';
 
 /** Whether the element has come within a screen of the view (at once without IntersectionObserver). */
@@ -35,18 +36,20 @@ export function PlaceMapSection({ location }: { location: Location }) {
   const { t } = useTranslation('location');
   const { ref, near } = useNearScreen<HTMLElement>();
   if (location.latitude === null || location.longitude === null) return null;
-  // A stand-in point comes from the ZIP code in the address, else from its town (decision 0003).
-  const approximateText = /\b\d{5}\b/.test(location.address ?? '')
-    ? t('where.approximateZip')
-    : t('where.approximateTown');
   return (
-    <section ref={ref} aria-labelledby="location-map-heading" className="mt-6 space-y-2" data-testid="location-map">
+    <section
+      ref={ref}
+      aria-labelledby="location-map-heading"
+      // On paper only the sentence of an approximate point is worth its place (the map is not printed).
+      className={cn('mt-6 space-y-2', !location.pointApproximate && 'print:hidden')}
+      data-testid="location-map"
+    >
       <h2 id="location-map-heading" className="text-sm font-semibold uppercase tracking-wide text-gray-700">
         {t('where.heading')}
       </h2>
       {location.pointApproximate && (
         <p className="text-sm font-medium text-gray-900" data-testid="approximate-location">
-          {approximateText}
+          {t('where.approximate')}
         </p>
       )}
       <div className="print:hidden">
