@@ -6,6 +6,7 @@ import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
 import { validateOpeningHours } from '../src/shared/opening-hours';
 import { slugify } from '../src/shared/slug';
+import { SEED_PLACE_FILES } from '../src/server/db/seed-files';
 import { proposeOpeningHours, REJECTED_ON_REVIEW } from './convert-seed-hours';
 
 const seedDir = path.resolve(import.meta.dirname, '../data/seed');
@@ -26,6 +27,22 @@ describe('proposeOpeningHours', () => {
       openingHours: 'May-Oct Fr 07:00-13:30',
     });
     expect(proposeOpeningHours('Sat 9am-12pm, Nov')).toEqual({ ok: true, openingHours: 'Nov Sa 09:00-12:00' });
+    // The age of the text is the place's provenance (decision 0804), not part of its hours.
+    expect(proposeOpeningHours('Sat 7:30am-12pm, Apr-Oct (as last listed)')).toEqual({
+      ok: true,
+      openingHours: 'Apr-Oct Sa 07:30-12:00',
+    });
+    expect(proposeOpeningHours('Thu-Fri 9am-6pm (as reported in 2018)')).toEqual({
+      ok: true,
+      openingHours: 'Th,Fr 09:00-18:00',
+    });
+  });
+
+  it('leaves the season of one past year as text', () => {
+    expect(proposeOpeningHours('Thu 4pm-7pm, Jun-Sep 2018 (as last listed)')).toEqual({
+      ok: false,
+      reason: 'the season of one past year ("Jun-Sep 2018"): the source gave none that repeats',
+    });
   });
 
   it('leaves unclear texts as text', () => {
@@ -46,14 +63,13 @@ describe('proposeOpeningHours', () => {
 
 describe('data/seed/opening-hours.json', () => {
   it('holds exactly the reviewed proposals for the seed places, each valid without warnings', () => {
-    const rows: Array<{ name: string; operatingHours: string }> = parse(
-      fs.readFileSync(path.join(seedDir, 'kc-locations.csv')),
-      {
+    const rows: Array<{ name: string; operatingHours: string }> = SEED_PLACE_FILES.flatMap((file) =>
+      parse(fs.readFileSync(path.join(seedDir, file)), {
         columns: true,
         skip_empty_lines: true,
         bom: true,
         trim: true,
-      },
+      }),
     );
     const expected: Record<string, string> = {};
     for (const row of rows) {

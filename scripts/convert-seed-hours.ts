@@ -1,7 +1,8 @@
 // npx tsx scripts/convert-seed-hours.ts: proposes structured opening hours (opening_hours syntax,
-// decision 0800) for the seed places whose free-text hours say plainly which days, times and
-// months, and only those: a qualifier ("Creamery", "gardens"), a vague date ("early Dec",
-// "mid-May"), sun times, appointments or two sites leave a place unconverted. Writes
+// decision 0800) for the seed places (both lists) whose free-text hours say plainly which days,
+// times and months, and only those: a qualifier ("Creamery", "gardens"), a vague date ("early
+// Dec", "mid-May"), sun times, appointments, two sites or the season of one past year ("Jun-Sep
+// 2018") leave a place unconverted. Writes
 //   data/seed/opening-hours.json       { "<slug of the name>": "<opening_hours>" }
 //   data/seed/hours-not-converted.md   the places left out, with their text and why
 // Every proposal was then read by hand against its text (decision 0800); REJECTED_ON_REVIEW holds
@@ -11,6 +12,7 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parse } from 'csv-parse/sync';
 import { validateOpeningHours } from '../src/shared/opening-hours.js';
+import { SEED_PLACE_FILES } from '../src/server/db/seed-files.js';
 import { slugify } from '../src/shared/slug.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -149,11 +151,14 @@ const VAGUE: Array<[RegExp, string]> = [
   [/\b(dawn|dusk|sunrise|sunset|daylight)\b/i, 'hours set by the sun or by daylight saving time'],
   [/\b(appointment|in season|seasonal)\b/i, 'by appointment, or a season that is not stated'],
   [/\(.*\)/, 'a note in brackets (a second site, a season or a clock)'],
+  [/\b(19|20)\d{2}\b/, 'the season of one past year ("Jun-Sep 2018"): the source gave none that repeats'],
 ];
 
 /** The opening_hours for a seed text, or why it was left as text. */
 export function proposeOpeningHours(text: string): Proposal {
-  const value = text.trim();
+  // "(as last listed)", "(as reported in 2018)": the age of the text, which the place's provenance
+  // says (decision 0804), not part of its hours.
+  const value = text.replace(/\s*\(as (?:last listed|reported in \d{4})\)$/i, '').trim();
   if (!value) return { ok: false, reason: 'no hours given' };
   for (const [pattern, reason] of VAGUE) if (pattern.test(value)) return { ok: false, reason };
   const rules: Rule[] = [];
@@ -184,12 +189,9 @@ interface SeedRow {
 }
 
 function main() {
-  const rows: SeedRow[] = parse(fs.readFileSync(path.join(SEED_DIR, 'kc-locations.csv')), {
-    columns: true,
-    skip_empty_lines: true,
-    bom: true,
-    trim: true,
-  });
+  const rows: SeedRow[] = SEED_PLACE_FILES.flatMap((file) =>
+    parse(fs.readFileSync(path.join(SEED_DIR, file)), { columns: true, skip_empty_lines: true, bom: true, trim: true }),
+  );
   const converted: Record<string, string> = {};
   const left: string[] = [];
   for (const row of rows) {

@@ -41,7 +41,7 @@ const env = readEnv({
   // A test that needs a visitor from another network group (the visitor total counts one a day
   // per group, decision 0712) names its address in X-Forwarded-For, as a proxy would.
   TRUST_PROXY: '127.0.0.1',
-  // The whole directory (58 seeded places and more) is then "many": the map asks for its view and
+  // The whole directory (156 seeded places and more) is then "many": the map asks for its view and
   // draws the server's clusters, while a search with few results gets every point (decision 0203).
   MAP_POINT_LIMIT: process.env.MAP_POINT_LIMIT ?? '20',
 });

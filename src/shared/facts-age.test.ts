@@ -29,13 +29,22 @@ describe('factsAge', () => {
     expect(factsAge({ ...added, lastVerifiedAt: '2026-06-01T00:00:00.000Z' }, NOW).stale).toBe(false);
   });
 
-  it('is fresh exactly two years on and stale a moment before; unknown is not stale', () => {
+  it('is fresh exactly two years on and stale a moment before; an unknown date is stale', () => {
     const at = (publishedAt: string) =>
       factsAge({ source: source(publishedAt), createdAt: '', lastVerifiedAt: null }, NOW);
     expect(at('2024-06-13T15:00:00.000Z').stale).toBe(false);
     expect(at('2024-06-13T14:59:59.999Z').stale).toBe(true);
     expect(
       factsAge({ source: source(null), createdAt: '2010-01-01T00:00:00.000Z', lastVerifiedAt: null }, NOW),
-    ).toEqual({ date: null, stale: false });
+    ).toEqual({ date: null, stale: true });
+  });
+
+  it('holds a sourced place without a date stale unless confirmed within two years', () => {
+    const undated = { source: source(null), createdAt: '2026-06-01T00:00:00.000Z' };
+    expect(factsAge({ ...undated, lastVerifiedAt: '2025-06-01T00:00:00.000Z' }, NOW)).toEqual({
+      date: '2025-06-01T00:00:00.000Z',
+      stale: false,
+    });
+    expect(factsAge({ ...undated, lastVerifiedAt: '2023-06-01T00:00:00.000Z' }, NOW).stale).toBe(true);
   });
 });

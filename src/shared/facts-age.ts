@@ -1,9 +1,9 @@
 // How old a place's facts are (decision 0805): the latest of when its source last published them
 // and when an administrator last confirmed them; for a place added through the site (no source),
-// the latest of when it was added and that confirmation. Facts older than FACTS_STALE_YEARS are
-// stale: such places sort after fresh ones and say their age. The database keeps the same date
-// as `locations.facts_at` (drizzle/0012) for the search; this is the one definition the pages use.
-import type { Location } from './schemas/location.js';
+// the latest of when it was added and that confirmation. Facts older than FACTS_STALE_YEARS, or
+// from a source that gives no date and never confirmed, may have changed: such places sort after
+// fresh ones and say so. The database keeps the same date as `locations.facts_at` (drizzle/0012)
+// for the search; this is the one definition the pages use.
 
 /** Facts last published or confirmed longer ago than this are stale. */
 export const FACTS_STALE_YEARS = 2;
@@ -16,7 +16,11 @@ export function factsStaleBefore(now: Date): Date {
 }
 
 /** What factsAge reads of a place. */
-export type FactsDated = Pick<Location, 'source' | 'createdAt' | 'lastVerifiedAt'>;
+export interface FactsDates {
+  source: { publishedAt: string | null } | null;
+  createdAt: string;
+  lastVerifiedAt: string | null;
+}
 
 const latest = (...dates: Array<string | null | undefined>): string | null => {
   let best: string | null = null;
@@ -25,10 +29,11 @@ const latest = (...dates: Array<string | null | undefined>): string | null => {
 };
 
 /**
- * The date of a place's facts (ISO, or null when a source gave no date and nobody confirmed it:
- * unknown, which is not old) and whether it is stale at `now`.
+ * The date of a place's facts (ISO, or null when its source gave no date and nobody confirmed it)
+ * and whether they are stale at `now`. An unknown date is stale: a source that does not say when
+ * is no sign that its facts still hold.
  */
-export function factsAge(place: FactsDated, now: Date): { date: string | null; stale: boolean } {
+export function factsAge(place: FactsDates, now: Date): { date: string | null; stale: boolean } {
   const date = latest(place.source ? place.source.publishedAt : place.createdAt, place.lastVerifiedAt);
-  return { date, stale: date !== null && Date.parse(date) < factsStaleBefore(now).getTime() };
+  return { date, stale: date === null || Date.parse(date) < factsStaleBefore(now).getTime() };
 }

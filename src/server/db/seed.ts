@@ -1,47 +1,31 @@
-// Loads the real Kansas City sample data (data/seed/kc-locations.csv): its places, the tag
-// vocabulary and coordinates (the row's own, else the ZIP or town centroid). Seeded rows carry
-// uniqueId 'seed:<hash of name and address>', so a reload updates them in place and never touches places
-// that people added. Structured opening hours come from data/seed/opening-hours.json (slug of
-// the name -> OpenStreetMap text, decision 0800); the free text stays as the note.
+// Loads the real Kansas City sample data (data/seed/, read by seed-files.ts): its places, the tag
+// vocabulary and coordinates (the row's own, else the ZIP or town centroid, marked approximate).
+// Seeded rows carry uniqueId 'seed:<hash of name and address>', so a reload updates them in place
+// and never touches places that people added. Structured opening hours come from
+// data/seed/opening-hours.json (slug of the name -> OpenStreetMap text, decision 0800); the free
+// text stays as the note. Each place's provenance comes from data/seed/provenance.csv and a USDA
+// market's benefits from its directory listing (decisions 0803, 0804).
 import crypto from 'node:crypto';
-import fs from 'node:fs';
-import path from 'node:path';
-import { parse } from 'csv-parse/sync';
 import { eq, sql } from 'drizzle-orm';
 import { TAGS_BECOME_ATTRIBUTES } from '../../shared/place-attributes.js';
 import { slugify } from '../../shared/slug.js';
 import { centroidForAddress } from '../modules/geocode/zip-centroids.js';
-import { SEED_DIR } from '../seed-data.js';
 import type { Db } from './connect.js';
+import {
+  publishedInstant,
+  readSeedOpeningHours,
+  readSeedProvenance,
+  readSeedRows,
+  readUsdaListings,
+  usdaBenefits,
+} from './seed-files.js';
 import { locationSlugs, locationTags, locations, tags } from './schema.js';
 import { TAG_VOCABULARY } from './seed-vocabulary.js';
 import { replaceOpenIntervals, refreshTagText } from '../modules/locations/writes/index.js';
 import { storedOpeningHours } from '../modules/locations/writes/place.js';
 import { nameSkeleton } from '../lib/name-skeleton.js';
 
-interface SeedRow {
-  name: string;
-  category: string;
-  description: string;
-  address: string;
-  website: string;
-  phone: string;
-  operatingHours: string;
-  tags: string;
-  latitude: string;
-  longitude: string;
-}
-
 const orNull = (v: string | undefined) => (v && v.trim() !== '' ? v.trim() : null);
-
-export function readSeedRows(file = path.join(SEED_DIR, 'kc-locations.csv')): SeedRow[] {
-  return parse(fs.readFileSync(file), { columns: true, skip_empty_lines: true, bom: true, trim: true });
-}
-
-/** Structured hours of the seed places by the slug of their name (decision 0800, 'The seed'). */
-export function readSeedOpeningHours(file = path.join(SEED_DIR, 'opening-hours.json')): Map<string, string> {
-  return new Map(Object.entries(JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, string>));
-}
 
 export async function isDatabaseEmpty(db: Db): Promise<boolean> {
   const rows = await db.select({ n: sql<number>`count(*)::int` }).from(locations);
@@ -52,6 +36,8 @@ export async function isDatabaseEmpty(db: Db): Promise<boolean> {
 export async function seedDatabase(db: Db): Promise<number> {
   const rows = readSeedRows();
   const hoursBySlug = readSeedOpeningHours();
+  const provenance = readSeedProvenance();
+  const usda = readUsdaListings();
   await db.transaction(async (tx) => {
     await tx
       .insert(tags)
@@ -66,9 +52,15 @@ export async function seedDatabase(db: Db): Promise<number> {
         .split(',')
         .map((t) => t.trim().toLowerCase())
         .filter(Boolean);
-      // The tags that meant a fact become the attribute (decision 0803).
+      const source = provenance.get(r.name);
+      if (!source) throw new Error(`data/seed/provenance.csv has no row for ${r.name}`);
+      // The tags that meant a fact become the attribute (decision 0803); the row's own tags, from
+      // its curated sources, win over the USDA listing's flags.
       const tagNames = listed.filter((t) => !TAGS_BECOME_ATTRIBUTES[t]);
-      const attributes = Object.assign({}, ...listed.map((t) => TAGS_BECOME_ATTRIBUTES[t] ?? {}));
+      const attributes = Object.assign(
+        usdaBenefits(source.usdaFmids, usda),
+        ...listed.map((t) => TAGS_BECOME_ATTRIBUTES[t] ?? {}),
+      );
       for (const name of tagNames) {
         if (!tagByName.has(name)) {
           const [created] = await tx.insert(tags).values({ name, category: 'other' }).returning();
@@ -94,6 +86,10 @@ export async function seedDatabase(db: Db): Promise<number> {
         longitude: fallback ? fallback.lng : Number.isFinite(lng) ? lng : null,
         tagText: tagNames.join(' '),
         attributes,
+        sourceName: source.sourceName,
+        sourceRef: source.sourceRef,
+        sourceLicense: source.sourceLicense,
+        sourcePublishedAt: publishedInstant(source.sourcePublished),
         pointApproximate: fallback !== null,
         uniqueId,
       };

@@ -64,8 +64,23 @@ function absoluteUrl(url: string | null | undefined): string | undefined {
   }
 }
 
+/** Where the place's facts came from (decision 0804), as schema.org's `subjectOf`: the source's
+ * listing is a CreativeWork about the place, with its licence and publication date. A place added
+ * through the site has none. */
+function sourceWork(location: LocationRow): Record<string, unknown> | null {
+  if (!location.sourceName) return null;
+  const work: Record<string, unknown> = { '@type': 'CreativeWork', name: location.sourceName };
+  const ref = location.sourceRef ?? '';
+  if (/^https?:\/\//i.test(ref)) work.url = ref;
+  else if (ref) work.identifier = ref;
+  if (location.sourceLicense) work.license = location.sourceLicense;
+  if (location.sourcePublishedAt) work.datePublished = location.sourcePublishedAt.toISOString().slice(0, 10);
+  return work;
+}
+
 /** schema.org data of a place: a Place, or for a resource with a deadline an Event held there.
- * Structured hours become its openingHoursSpecification (./opening-hours-jsonld.ts). */
+ * Structured hours become its openingHoursSpecification (./opening-hours-jsonld.ts). An
+ * approximate point (a ZIP or town centroid) is not given as the place's coordinates. */
 export function locationJsonLd(
   location: LocationRow,
   url: string,
@@ -79,7 +94,7 @@ export function locationJsonLd(
   };
   if (description) place.description = description;
   if (location.address) place.address = { '@type': 'PostalAddress', streetAddress: location.address };
-  if (location.latitude != null && location.longitude != null) {
+  if (location.latitude != null && location.longitude != null && !location.pointApproximate) {
     place.geo = { '@type': 'GeoCoordinates', latitude: location.latitude, longitude: location.longitude };
   }
   if (location.phone) place.telephone = location.phone;
@@ -88,13 +103,16 @@ export function locationJsonLd(
   const hours = openingHoursSpecification(location.openingHours, now);
   if (hours.length) place.openingHoursSpecification = hours;
   Object.assign(place, attributesJsonLd(location.attributes));
+  const source = sourceWork(location);
+  if (source) place.subjectOf = source;
 
   if (location.category === 'resource' && location.deadline) {
     // A resource is a program open until its deadline: it runs from when it was listed to the
     // deadline (startDate never after endDate).
     const end = location.deadline;
     const start = new Date(Math.min(location.createdAt.getTime(), end.getTime()));
-    const { '@type': _type, ...placeFields } = place;
+    // The source is about the resource, said once on the Event.
+    const { '@type': _type, subjectOf: _source, ...placeFields } = place;
     const event: Record<string, unknown> = {
       '@context': 'https://schema.org',
       '@type': 'Event',
@@ -111,6 +129,7 @@ export function locationJsonLd(
         : { '@type': 'VirtualLocation', url: absoluteUrl(location.registrationLink) ?? url },
     };
     if (description) event.description = description;
+    if (source) event.subjectOf = source;
     const registration = absoluteUrl(location.registrationLink);
     if (registration) event.offers = { '@type': 'Offer', url: registration };
     return event;

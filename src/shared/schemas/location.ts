@@ -445,6 +445,8 @@ export const locationPointSchema = z.object({
   category: z.string(),
   lat: z.number(),
   lng: z.number(),
+  /** Present (true) only when the point stands for an area, a ZIP or town centroid (decision 0804). */
+  approximate: z.literal(true).optional(),
 });
 export type LocationPoint = z.infer<typeof locationPointSchema>;
 

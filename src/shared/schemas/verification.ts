@@ -1,5 +1,5 @@
 // Freshness: an administrator confirms a place's details; the review desk lists the
-// places nobody confirmed for VERIFICATION_STALE_MONTHS months.
+// places nobody confirmed for VERIFICATION_STALE_MONTHS months and those whose facts are stale.
 import { z } from 'zod';
 import { VERIFICATION_NOTE_MAX } from '../constants.js';
 
@@ -38,6 +38,8 @@ const needsCheckItemSchema = z.object({
   /** ISO instant of the latest confirmation, or null when never confirmed. */
   lastVerifiedAt: z.string().nullable(),
   createdAt: z.string(),
+  /** The place's source and its date (decision 0804), or null for a place a visitor added. */
+  source: z.object({ name: z.string(), publishedAt: z.string().nullable() }).nullable(),
   /** Visitors' "Yes, still correct" answers in the last CONFIRMATION_WINDOW_DAYS days (not a check). */
   visitorConfirmations: z.number().int(),
 });

@@ -1,5 +1,5 @@
 // The review desk's "Needs a check" tab (docs/product.md section 3, freshness): the places nobody
-// confirmed for a year, the oldest first. "Mark verified" asks for an optional note of what was
+// confirmed for a year, the oldest first, each saying when its facts are stale (decision 0804). "Mark verified" asks for an optional note of what was
 // checked, in a dialog, and records the confirmation (kept as a history on the server).
 import { useQuery } from '@tanstack/react-query';
 import { CheckCircle2 } from 'lucide-react';
@@ -13,6 +13,7 @@ import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../com
 import { Label, Textarea } from '../../components/ui/form-controls';
 import { apiRequest, getJson } from '../../lib/api';
 import { formatMonthYear } from '../../lib/dates';
+import { FactsAgeLine } from '../../components/provenance-lines';
 import { useAdminAction } from './place-actions';
 
 const NEEDS_CHECK_URL = '/api/admin/locations/needs-check?limit=100';
@@ -116,6 +117,7 @@ export function NeedsCheckPanel() {
                   ? t('needsCheck.lastChecked', { date: formatMonthYear(p.lastVerifiedAt, i18n.language) })
                   : t('needsCheck.never')}
               </span>
+              <FactsAgeLine place={p} detailed />
               {p.visitorConfirmations > 0 && (
                 <span className="text-sm text-gray-700" data-testid="needs-check-visitors">
                   {t('needsCheck.visitors', { count: p.visitorConfirmations, days: CONFIRMATION_WINDOW_DAYS })}

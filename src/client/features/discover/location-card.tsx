@@ -12,7 +12,8 @@ import { categoryBadgeClass, tagBadgeClass } from '../../lib/category-styles';
 import { cn } from '../../lib/cn';
 import { withHttps } from '../../lib/sanitize';
 import { applyTarget } from './apply-target';
-import { CheckedLine, HoursStatusLine } from '../../components/hours-line';
+import { HoursStatusLine } from '../../components/hours-line';
+import { FreshnessLines } from '../../components/provenance-lines';
 import { WaitingForReview } from '../../components/waiting-for-review';
 import { PlaceAttributesBadges } from '../place-attributes';
 
@@ -122,7 +123,7 @@ export function LocationCard({ location, onOpen }: { location: Location; onOpen(
           )}
         </ul>
       )}
-      <CheckedLine lastVerifiedAt={location.lastVerifiedAt ?? null} />
+      <FreshnessLines location={location} />
       <div className="mt-auto flex flex-wrap items-center justify-between gap-2 pt-1 print:hidden">
         <button
           type="button"

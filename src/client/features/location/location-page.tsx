@@ -19,6 +19,7 @@ import { engagementOf, locationKeys, useLocation, useLocationBySlug, useRecordVi
 import { ContactFacts, TagList } from './page-facts';
 import { EditFormSlot, PageEditForm, preloadEditForm } from './lazy-edit-forms';
 import { PageHours } from './page-hours';
+import { PlaceMapSection } from './place-map-section';
 import { CategoryBadge, LocationReadView, useReadTabs } from './read-view';
 import { WaitingForReview } from '../../components/waiting-for-review';
 import { PlaceAttributesSection } from '../place-attributes';
@@ -158,6 +159,7 @@ function LocationDetails({ location }: { location: Location }) {
             <div className={cn(location.tags.length > 0 && 'mt-6')}>
               <TagList location={location} />
             </div>
+            <PlaceMapSection location={location} />
           </section>
           <PlaceAttributesSection attributes={location.attributes} onEdit={() => setEditing(true)} className={PANEL} />
           <section className={PANEL} aria-label={t('infoLabel')}>

@@ -1,5 +1,6 @@
 // A place's hours on its page (decision 0800): the status line, this week's hours and the next
-// change, when its details were last checked, and "Is this still correct?" (still-correct.tsx).
+// change, when its details were last checked, where they came from and whether they may have
+// changed (decision 0804), and "Is this still correct?" (still-correct.tsx).
 // The week is computed with the opening_hours library, loaded on demand (never on Discover's first
 // screen: docs/architecture.md, Performance budgets): by the server for the page it renders, which
 // hands the rows to the browser in the page's query cache, so the browser hydrates the same rows and
@@ -11,7 +12,8 @@ import type { WeekTableDay } from '../../../shared/opening-hours';
 import type { Location } from '../../../shared/schemas/location';
 import { hoursStatusText } from '../../components/opening-hours-editor/status-text';
 import { WeekHours } from '../../components/opening-hours-editor/week-hours';
-import { CheckedLine, useNow } from '../../components/hours-line';
+import { useNow } from '../../components/hours-line';
+import { FreshnessLines } from '../../components/provenance-lines';
 import { StillCorrect } from './still-correct';
 
 type HoursModule = typeof import('../../../shared/opening-hours');
@@ -81,7 +83,7 @@ export function PageHours({ location }: { location: Location }) {
   if (!location.openingHours) {
     return (
       <div className="space-y-3">
-        <CheckedLine lastVerifiedAt={location.lastVerifiedAt} className="text-sm text-gray-700" />
+        <FreshnessLines location={location} detailed />
         <StillCorrect locationId={location.id} />
       </div>
     );
@@ -97,7 +99,7 @@ export function PageHours({ location }: { location: Location }) {
         status && <p className="text-sm font-medium text-gray-900">{hoursStatusText(status, th)}</p>
       )}
       {next && <NextChange open={status?.kind === 'open'} at={next} />}
-      <CheckedLine lastVerifiedAt={location.lastVerifiedAt} className="text-sm text-gray-700" />
+      <FreshnessLines location={location} detailed />
       <StillCorrect locationId={location.id} />
     </section>
   );

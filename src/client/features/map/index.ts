@@ -9,3 +9,7 @@ export const MapView = lazy(() => import('./map-view'));
  * file, decision 0903). */
 export const PinMap = lazy(() => import('./map-view').then((m) => ({ default: m.PinMap })));
 export type { PinPoint } from './pin-map';
+
+/** A place's own small map on its page (a pin, or the area an approximate point stands for), in
+ * the same chunk for the same reason. */
+export const PlaceMap = lazy(() => import('./map-view').then((m) => ({ default: m.PlaceMap })));

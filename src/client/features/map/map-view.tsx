@@ -18,8 +18,10 @@ import { throwIfResNotOk } from '../../lib/api';
 import { CATEGORY_MARKER } from '../../lib/category-styles';
 import './map.css';
 
-// The pin map of the location forms shares this chunk (and Leaflet): features/map/index.ts.
+// The pin map of the location forms and a place's own map share this chunk (and Leaflet):
+// features/map/index.ts.
 export { default as PinMap } from './pin-map';
+export { default as PlaceMap } from './place-map';
 
 const KC_CENTER: L.LatLngTuple = [39.0997, -94.5786];
 const DEFAULT_TILES = 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
@@ -33,6 +35,8 @@ type FeatureProps = {
   id?: number;
   name?: string;
   category?: string;
+  /** The point stands for an area (decision 0804): drawn hollow and dashed, and said so. */
+  approximate?: boolean;
   box?: [number, number, number, number];
 };
 type ClusterProps = { cluster: true; cluster_id: number; point_count: number; count: number };
@@ -109,7 +113,7 @@ export default function MapView({ apiQuery, ready, center, onOpenLocation }: Map
       ...shown.points.map((p) => ({
         type: 'Feature' as const,
         geometry: { type: 'Point' as const, coordinates: [p.lng, p.lat] },
-        properties: { count: 1, id: p.id, name: p.name, category: p.category },
+        properties: { count: 1, id: p.id, name: p.name, category: p.category, approximate: p.approximate === true },
       })),
       ...shown.clusters.map((c) => ({
         type: 'Feature' as const,
@@ -218,18 +222,28 @@ export default function MapView({ apiQuery, ready, center, onOpenLocation }: Map
           continue;
         }
         const color = CATEGORY_MARKER[p.category as LocationCategory] ?? '#374151';
+        const category = tRef.current(`categories.${p.category}`, { defaultValue: p.category });
+        const label = tRef.current(p.approximate ? 'markerApproximate' : 'marker', { name: p.name, category });
         const marker = L.marker([lat, lng], {
-          icon: L.divIcon({
-            className: 'kc-marker',
-            html: `<span style="background:${color}"></span>`,
-            iconSize: [30, 30],
-          }),
+          // An approximate point: a hollow, dashed ring in the category's colour, never a solid dot.
+          icon: p.approximate
+            ? L.divIcon({
+                className: 'kc-marker kc-marker-approximate',
+                html: `<span style="border-color:${color}"></span>`,
+                iconSize: [30, 30],
+              })
+            : L.divIcon({
+                className: 'kc-marker',
+                html: `<span style="background:${color}"></span>`,
+                iconSize: [30, 30],
+              }),
           keyboard: true,
+          // Said on hover too, not only to screen readers.
+          title: p.approximate ? label : '',
         });
         const open = () => openRef.current(p.id!);
         marker.on('click', open);
-        const category = tRef.current(`categories.${p.category}`, { defaultValue: p.category });
-        marker.on('add', () => labelElement(marker, tRef.current('marker', { name: p.name, category }), open));
+        marker.on('add', () => labelElement(marker, label, open));
         layer.addLayer(marker);
       }
     };
@@ -293,6 +307,13 @@ export default function MapView({ apiQuery, ready, center, onOpenLocation }: Map
             {t(`categories.${c}`)}
           </li>
         ))}
+        <li className="inline-flex items-center gap-2">
+          <span
+            aria-hidden="true"
+            className="inline-block h-3.5 w-3.5 rounded-full border-2 border-dashed border-gray-700"
+          />
+          {t('approximateLegend')}
+        </li>
       </ul>
     </div>
   );

@@ -1,5 +1,7 @@
 // Freshness: confirmations of a place's details, kept as a history, and the places
-// that need one (not confirmed for VERIFICATION_STALE_MONTHS months, the oldest first).
+// that need one (not confirmed for VERIFICATION_STALE_MONTHS months, the oldest first). Every
+// place whose facts are stale (src/shared/facts-age.ts, decision 0804) is among them: its last
+// check, if any, is older still.
 import { sql } from 'drizzle-orm';
 import { CONFIRMATION_WINDOW_DAYS, VERIFICATION_STALE_MONTHS } from '../../../shared/constants.js';
 import type { LocationVerification, NeedsCheckItem } from '../../../shared/schemas/verification.js';
@@ -30,17 +32,21 @@ export async function verifyLocation(db: Db, id: number, actor: string, note: st
 }
 
 /** Places never confirmed, or last confirmed over VERIFICATION_STALE_MONTHS months ago: never
- * confirmed first (oldest listing first), then the oldest confirmation first. */
+ * confirmed first, then the oldest confirmation first; among equals the oldest facts first (a
+ * source without a date, then by the source's date, a visitor's place by when it was added). */
 export async function listNeedsCheck(
   db: Db,
   q: { limit: number; offset: number },
 ): Promise<{ items: NeedsCheckItem[]; total: number }> {
   const cutoff = new Date(clockNow());
   cutoff.setUTCMonth(cutoff.getUTCMonth() - VERIFICATION_STALE_MONTHS);
+  // facts_at: facts-age.ts's date (greatest() skips nulls); null for an undated source never checked.
   const stale = sql`
-    select l.id, l.name, l.slug, l.category, l.hidden, l.created_at,
-           (select max(v.at) from location_verifications v where v.location_id = l.id) as last
-      from locations l`;
+    select c.*, greatest(case when c.source_name is null then c.created_at else c.source_published_at end, c.last)
+                  as facts_at
+      from (select l.id, l.name, l.slug, l.category, l.hidden, l.created_at, l.source_name, l.source_published_at,
+                   (select max(v.at) from location_verifications v where v.location_id = l.id) as last
+              from locations l) c`;
   const where = sql`where s.last is null or s.last < ${cutoff.toISOString()}::timestamptz`;
   // Visitors' "Yes, still correct" answers of the window, counted for the page's rows only: a hint
   // for the desk, never a confirmation (docs/product.md, Freshness).
@@ -50,7 +56,7 @@ export async function listNeedsCheck(
       select s.*, (select count(*)::int from location_confirmations c
                     where c.location_id = s.id and c.at > ${since.toISOString()}::timestamptz) as visitors
         from (${stale}) s ${where}
-       order by s.last asc nulls first, s.created_at asc, s.id asc
+       order by s.last asc nulls first, s.facts_at asc nulls first, s.created_at asc, s.id asc
        limit ${q.limit} offset ${q.offset}`),
   );
   const [count] = rowsOf<{ n: number }>(await db.execute(sql`select count(*)::int as n from (${stale}) s ${where}`));
@@ -64,6 +70,13 @@ export async function listNeedsCheck(
       hidden: Boolean(r.hidden),
       lastVerifiedAt: r.last === null || r.last === undefined ? null : iso(r.last),
       createdAt: iso(r.created_at),
+      source: r.source_name
+        ? {
+            name: String(r.source_name),
+            publishedAt:
+              r.source_published_at === null || r.source_published_at === undefined ? null : iso(r.source_published_at),
+          }
+        : null,
       visitorConfirmations: Number(r.visitors ?? 0),
     })),
   };

@@ -3,7 +3,7 @@
 // not confirmed for 12 months, the oldest first.
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { locationVerifications } from '../../db/schema.js';
+import { locations, locationVerifications } from '../../db/schema.js';
 import { setClock } from '../../lib/clock.js';
 import { jsonHeaders, signInAdmin, useTestApp } from '../../test/test-app.js';
 import { createLocation } from '../locations/writes/index.js';
@@ -40,7 +40,13 @@ describe('verifying places', () => {
     });
     expect(res.statusCode, res.body).toBe(200);
     return res.json() as {
-      items: { id: number; name: string; lastVerifiedAt: string | null; visitorConfirmations: number }[];
+      items: {
+        id: number;
+        name: string;
+        lastVerifiedAt: string | null;
+        visitorConfirmations: number;
+        source: { name: string; publishedAt: string | null } | null;
+      }[];
       total: number;
     };
   };
@@ -102,6 +108,28 @@ describe('verifying places', () => {
     const page = await needsCheck(`?limit=1&offset=${never.length + 1}`);
     expect(page.items.map((i) => i.id)).toEqual([old.id]);
     expect(page.total).toBe(total);
+  });
+
+  it("carries each due place's source, and among the never checked puts the oldest facts first", async () => {
+    const undated = await place('Needs Check Undated Source');
+    const old = await place('Needs Check 2013 Listing');
+    const newer = await place('Needs Check 2018 Listing');
+    const source = (at: string | null) => ({
+      sourceName: 'USDA Farmers Market Directory',
+      sourcePublishedAt: at === null ? null : new Date(at),
+    });
+    await t.database.db.update(locations).set(source(null)).where(eq(locations.id, undated.id));
+    await t.database.db.update(locations).set(source('2013-06-26T00:00:00Z')).where(eq(locations.id, old.id));
+    await t.database.db.update(locations).set(source('2018-07-31T00:00:00Z')).where(eq(locations.id, newer.id));
+    const { items } = await needsCheck('?limit=200');
+    const mine = items.filter((i) => [undated.id, old.id, newer.id].includes(i.id));
+    expect(mine.map((i) => i.id)).toEqual([undated.id, old.id, newer.id]);
+    expect(mine[1]).toMatchObject({
+      source: { name: 'USDA Farmers Market Directory', publishedAt: '2013-06-26T00:00:00.000Z' },
+    });
+    // Sourced places come before the places visitors added, whose facts are as new as the place.
+    const visitorPlace = items.findIndex((i) => i.source === null);
+    expect(items.findIndex((i) => i.id === newer.id)).toBeLessThan(visitorPlace);
   });
 
   it('shows the visitors who said a due place is still correct in the last 90 days, never as a check', async () => {

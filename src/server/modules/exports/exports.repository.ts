@@ -29,6 +29,11 @@ export interface ExportRow {
   last_verified_at: string | null;
   /** The known facts only (decision 0803). */
   attributes: PlaceAttributes;
+  source_name: string | null;
+  source_ref: string | null;
+  source_license: string | null;
+  source_published_at: string | null;
+  point_approximate: boolean;
 }
 
 const rowsOf = <T>(r: unknown): T[] => (Array.isArray(r) ? r : (r as { rows: T[] }).rows) as T[];
@@ -55,6 +60,9 @@ export async function* exportPages(
              l.opening_hours, l.attributes,
              to_char((SELECT max(v.at) FROM location_verifications v WHERE v.location_id = l.id) AT TIME ZONE 'UTC',
                      'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS last_verified_at,
+             l.source_name, l.source_ref, l.source_license,
+             to_char(l.source_published_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS source_published_at,
+             l.point_approximate,
              (SELECT array_agg(t.name ORDER BY lower(t.name))
                 FROM location_tags lt JOIN tags t ON t.id = lt.tag_id
                WHERE lt.location_id = l.id) AS tags

@@ -171,7 +171,7 @@ describe('open data exports: opening hours and freshness', () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/export/locations.csv' });
     const rows = parseCsv(res.body);
     const header = rows[0]!;
-    // The attribute columns follow them (exports.attributes.test.ts).
+    // The attribute and provenance columns follow them (exports.attributes.test.ts, provenance.routes.test.ts).
     expect(header.slice(19, 22)).toEqual(['openingHours', 'openNow', 'lastVerifiedAt']);
     expect(header.slice(0, 19)).toEqual([...CSV_COLUMNS].slice(0, 19));
     const col = (r: string[], name: string) => r[header.indexOf(name)];

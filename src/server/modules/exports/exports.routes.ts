@@ -45,6 +45,12 @@ const CSV_FIELDS: readonly (readonly [string, Cell])[] = [
   ['lastVerifiedAt', (r) => r.last_verified_at],
   // Payments, access, cost, eligibility, languages (decision 0803): yes/no/empty, as the import reads them.
   ...ATTRIBUTE_CSV_COLUMNS.map((c) => [c, (r: ExportRow) => attributeCsvCell(r.attributes, c)] as const),
+  // Provenance and approximate points (decision 0804): empty source columns mean a visitor added it.
+  ['source_name', (r) => r.source_name],
+  ['source_ref', (r) => r.source_ref],
+  ['source_license', (r) => r.source_license],
+  ['source_published_at', (r) => r.source_published_at],
+  ['point_approximate', (r) => r.point_approximate],
 ];
 
 export const CSV_COLUMNS = CSV_FIELDS.map(([column]) => column);
@@ -101,6 +107,11 @@ export const exportsRoutes: ApiModule = (app, ctx) => {
         openNow: openingHoursFields(r.opening_hours, now).openNow,
         lastVerifiedAt: r.last_verified_at,
         attributes: r.attributes ?? {},
+        source_name: r.source_name,
+        source_ref: r.source_ref,
+        source_license: r.source_license,
+        source_published_at: r.source_published_at,
+        point_approximate: r.point_approximate,
       },
     };
   };

@@ -185,7 +185,7 @@ describe('stale facts sort after fresh ones', () => {
       ['Bravo', 39.1], // added in 2020, confirmed last month: fresh
       ['Charlie', 39.2], // a source of 2015: stale
       ['Delta', 39.2], // a source of January 2025: fresh
-      ['Echo', 39.35], // a source without a date, never confirmed: unknown, not stale
+      ['Echo', 39.35], // a source without a date, never confirmed: unknown, so stale
       ['Foxtrot', 39.45], // added today: fresh
     ];
     for (const [name, latitude] of places) {
@@ -246,9 +246,9 @@ describe('stale facts sort after fresh ones', () => {
       it('name order: fresh places by name, then stale ones, and the page says which', async () => {
         use();
         const all = await list('');
-        expect(all.names).toEqual(['Bravo', 'Delta', 'Echo', 'Foxtrot', 'Alpha', 'Charlie']);
+        expect(all.names).toEqual(['Bravo', 'Delta', 'Foxtrot', 'Alpha', 'Charlie', 'Echo']);
         // The shared rule (src/shared/facts-age.ts) reads the answer the same way.
-        expect(all.items.map((l) => factsAge(l, SAT_10AM).stale)).toEqual([false, false, false, false, true, true]);
+        expect(all.items.map((l) => factsAge(l, SAT_10AM).stale)).toEqual([false, false, false, true, true, true]);
         expect(all.items.find((l) => l.name.endsWith('Echo'))).toMatchObject({
           source: { name: 'USDA Farmers Market Directory', publishedAt: null },
         });
@@ -256,10 +256,10 @@ describe('stale facts sort after fresh ones', () => {
 
       it('pages across the fresh and stale groups with the right total', async () => {
         use();
-        expect(await list('limit=3')).toMatchObject({ names: ['Bravo', 'Delta', 'Echo'], total: '6' });
-        expect(await list('limit=2&offset=3')).toMatchObject({ names: ['Foxtrot', 'Alpha'], total: '6' });
-        expect(await list('limit=2&offset=4')).toMatchObject({ names: ['Alpha', 'Charlie'], total: '6' });
-        expect(await list('limit=5&offset=5')).toMatchObject({ names: ['Charlie'], total: '6' });
+        expect(await list('limit=3')).toMatchObject({ names: ['Bravo', 'Delta', 'Foxtrot'], total: '6' });
+        expect(await list('limit=2&offset=2')).toMatchObject({ names: ['Foxtrot', 'Alpha'], total: '6' });
+        expect(await list('limit=2&offset=4')).toMatchObject({ names: ['Charlie', 'Echo'], total: '6' });
+        expect(await list('limit=5&offset=5')).toMatchObject({ names: ['Echo'], total: '6' });
         expect(await list('limit=5&offset=6')).toMatchObject({ names: [], total: '6' });
       });
 
@@ -268,10 +268,10 @@ describe('stale facts sort after fresh ones', () => {
         expect((await list('search=freshfacts')).names).toEqual([
           'Bravo',
           'Delta',
-          'Echo',
           'Foxtrot',
           'Alpha',
           'Charlie',
+          'Echo',
         ]);
         // Nearest first; at one point the fresh place comes first whatever its name.
         expect((await list('lat=39.2&lng=-94.58&radius=20')).names).toEqual([
@@ -289,7 +289,7 @@ describe('stale facts sort after fresh ones', () => {
         // Two years after Delta's source and Bravo's confirmation, both are stale too.
         setClock(new Date('2028-06-01T15:00:00Z'));
         try {
-          expect((await list('')).names).toEqual(['Echo', 'Foxtrot', 'Alpha', 'Bravo', 'Charlie', 'Delta']);
+          expect((await list('')).names).toEqual(['Foxtrot', 'Alpha', 'Bravo', 'Charlie', 'Delta', 'Echo']);
         } finally {
           setClock(SAT_10AM);
         }

@@ -10,7 +10,7 @@ import { compileSearch, type SearchFilters } from './locations.search.js';
 import { mapWithIndex } from './search-index/index-search.js';
 
 /** Every matching place that has coordinates, as a light map point {id, slug, name, category,
- * lat, lng} in id order, already as the JSON answer: the index keeps each place's point as JSON. */
+ * lat, lng, approximate (only when true)} in id order, already as the JSON answer: the index keeps each place's point as JSON. */
 export async function searchPointsJson(db: Db, query: SearchFilters): Promise<string> {
   const fromIndex = await mapWithIndex(db, query, null, Number.POSITIVE_INFINITY, false);
   if (fromIndex !== null) return fromIndex;
@@ -106,7 +106,7 @@ export async function searchMapJsonSql(
   const cells = await rows<Row>(
     db,
     sql`select g.n, g.lat, g.lng, g.west, g.south, g.east, g.north,
-               p.id, p.slug, p.name, p.category
+               p.id, p.slug, p.name, p.category, p.point_approximate
           from (select count(*)::int as n, avg(l.latitude) as lat, avg(l.longitude) as lng,
                        min(l.longitude) as west, min(l.latitude) as south,
                        max(l.longitude) as east, max(l.latitude) as north, min(l.id) as one
@@ -127,6 +127,7 @@ export async function searchMapJsonSql(
         category: String(c.category),
         lat: Number(c.lat),
         lng: Number(c.lng),
+        ...(c.point_approximate ? { approximate: true } : {}),
       });
     } else {
       // Five decimals are a metre: more only lengthens the answer.
@@ -146,12 +147,14 @@ export async function searchMapJsonSql(
 }
 
 /** The map points of `where` over `locations l` as one JSON array, built by the database: json_agg
- * of the row (not json_build_object, which writes ' : ' and ', ': 12 % more bytes). */
+ * of the row (not json_build_object, which writes ' : ' and ', ': 12 % more bytes), `approximate`
+ * kept only where true (decision 0804): most points are exact and need not say so. */
 async function pointsJson(db: Db, where: SQL): Promise<string> {
   const [r] = await rows<{ body: string | null }>(
     db,
-    sql`select coalesce(json_agg(p order by p.id), '[]'::json)::text as body
-          from (select l.id, l.slug, l.name, l.category, l.latitude as lat, l.longitude as lng
+    sql`select coalesce(json_strip_nulls(json_agg(p order by p.id)), '[]'::json)::text as body
+          from (select l.id, l.slug, l.name, l.category, l.latitude as lat, l.longitude as lng,
+                       nullif(l.point_approximate, false) as approximate
                   from locations l where ${where} and ${withPoint}) p`,
   );
   return r?.body ?? '[]';

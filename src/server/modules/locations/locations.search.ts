@@ -38,10 +38,10 @@ export function facetsOf(f: Pick<SearchFilters, 'pay' | 'access'>): Array<PayFil
   return [...(f.pay ?? []), ...(f.access ?? [])];
 }
 
-/** Whether `l`'s facts are stale at `now` (decision 0805): a facts date before the cutoff; an
- * unknown date (null) is not. The same test as the index's and src/shared/facts-age.ts's. */
+/** Whether `l`'s facts are stale at `now` (decision 0805): a facts date before the cutoff, or an
+ * unknown one (null). The same test as the index's and src/shared/facts-age.ts's. */
 function staleFacts(now: Date, alias = 'l'): SQL {
-  return sql`coalesce(${sql.raw(alias)}.facts_at < ${factsStaleBefore(now).toISOString()}::timestamptz, false)`;
+  return sql`(${sql.raw(alias)}.facts_at >= ${factsStaleBefore(now).toISOString()}::timestamptz) is not true`;
 }
 
 export interface TextQuery {

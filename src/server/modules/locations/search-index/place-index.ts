@@ -31,7 +31,7 @@ export class PlaceIndex {
   private cat = new Uint8Array(this.cap);
   /** The facets each place's attributes satisfy (facetBits, decision 0803). */
   private facets = new Uint16Array(this.cap);
-  /** facts_at in epoch ms, NaN when unknown (never stale, decision 0805). */
+  /** facts_at in epoch ms, NaN when unknown (stale, decision 0805). */
   private factsAt = new Float64Array(this.cap);
   private live = new Uint8Array(this.cap);
   /** 1 when the place has coordinates (the map and radius searches skip the others). */
@@ -337,7 +337,7 @@ export class PlaceIndex {
     const score = this.score;
     const miles = this.miles;
     // locations.reads.ts's order: rank desc, distance asc, fresh facts before stale ones (an
-    // unknown date, NaN, is not stale), then lower(name), name, id (nameKey).
+    // unknown date, NaN, is stale), then lower(name), name, id (nameKey).
     const factsAt = this.factsAt;
     const cmp = (a: number, b: number): number => {
       if (ranked) {
@@ -348,7 +348,7 @@ export class PlaceIndex {
         const d = miles[a]! - miles[b]!;
         if (d) return d;
       }
-      const stale = Number(factsAt[a]! < q.staleBefore) - Number(factsAt[b]! < q.staleBefore);
+      const stale = Number(!(factsAt[a]! >= q.staleBefore)) - Number(!(factsAt[b]! >= q.staleBefore));
       return stale || this.nameKey[a]! - this.nameKey[b]! || this.ids[a]! - this.ids[b]!;
     };
     const total = found.length;

@@ -146,8 +146,9 @@ describe('search index equivalence with the SQL search', () => {
   it("answers the map's points, totals, bounds and clusters as its SQL does", async () => {
     const points = searchPoints(12);
     const terms = searchTerms(12);
-    // Some places without coordinates, which the map never shows.
+    // Some places without coordinates, which the map never shows; some approximate (decision 0804).
     await database.db.execute(sql`update locations set latitude = null, longitude = null where id % 89 = 0`);
+    await database.db.execute(sql`update locations set point_approximate = true where id % 7 = 0`);
     let clustered = 0;
     for (let i = 0; i < 12; i++) {
       const p = points[i]!;
@@ -192,8 +193,10 @@ describe('search index equivalence with the SQL search', () => {
         }
       }
     }
-    // The views did cluster (not only lists of points).
+    // The views did cluster (not only lists of points), and approximate points said so.
     expect(clustered).toBeGreaterThan(10);
+    const listed = JSON.parse(await searchPointsJsonSql(database.db, base)) as MapAnswer['points'];
+    expect(listed.filter((pt) => pt.approximate).length).toBe(listed.filter((pt) => pt.id % 7 === 0).length);
     // At the edge of the points limit: exactly as many places in view as it allows, and one more.
     const p = points[0]!;
     const view = tileArea({ west: p.lng - 0.02, south: p.lat - 0.01, east: p.lng + 0.02, north: p.lat + 0.01 }, 14);

@@ -37,6 +37,7 @@ interface LoadedRow {
   category: string;
   latitude: number | null;
   longitude: number | null;
+  point_approximate: boolean;
   hidden: boolean;
   vector: string;
   tag_ids: unknown;
@@ -49,7 +50,7 @@ interface LoadedRow {
 const loadPlaces = (db: Db, where: SQL, tail: SQL = sql``) =>
   rows<LoadedRow>(
     db,
-    sql`select l.id, l.slug, l.name, lower(l.name) as lower_name, l.category, l.latitude, l.longitude, l.hidden, l.search_vector::text as vector,
+    sql`select l.id, l.slug, l.name, lower(l.name) as lower_name, l.category, l.latitude, l.longitude, l.point_approximate, l.hidden, l.search_vector::text as vector,
           l.attributes, extract(epoch from l.facts_at) * 1000 as facts_at,
           coalesce((select json_agg(lt.tag_id) from location_tags lt where lt.location_id = l.id), '[]'::json) as tag_ids,
           coalesce((select json_agg(json_build_array(extract(epoch from oi.starts_at) * 1000,
@@ -66,8 +67,18 @@ function toPlace(r: LoadedRow, nameKey: number): IndexedPlace {
     id,
     lowerName: r.lower_name,
     category: r.category,
-    // The map's point, in locations.map.ts's fields and order.
-    point: located ? JSON.stringify({ id, slug: r.slug, name: r.name, category: r.category, lat, lng }) : null,
+    // The map's point, in locations.map.ts's fields and order (`approximate` only when true).
+    point: located
+      ? JSON.stringify({
+          id,
+          slug: r.slug,
+          name: r.name,
+          category: r.category,
+          lat,
+          lng,
+          ...(r.point_approximate ? { approximate: true } : {}),
+        })
+      : null,
     latitude: located ? lat : 0,
     longitude: located ? lng : 0,
     nameKey,

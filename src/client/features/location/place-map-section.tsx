@@ -1,0 +1,79 @@
+// "On the map" on a place's page: its point as a pin, or, for an approximate point (a ZIP or town
+// centroid, decision 0804), the sentence saying so and the area it stands for. The map (Leaflet) is
+// fetched only when the section comes near the screen, so a page read from the top never pays for
+// it; the sentence is in the server's page. Directions still use the address (decision 0250).
+import { Suspense, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Location } from '../../../shared/schemas/location';
+import { LoadBoundary } from '../../components/ui/load-boundary';
+import { cn } from '../../lib/cn';
+import { PlaceMap } from '../map';
+
+/** Whether the element has come within a screen of the view (at once without IntersectionObserver). */
+function useNearScreen<T extends Element>() {
+  const ref = useRef<T>(null);
+  const [near, setNear] = useState(false);
+  useEffect(() => {
+    const el = ref.current;
+    if (!el || near) return;
+    if (typeof IntersectionObserver === 'undefined') {
+      setNear(true);
+      return;
+    }
+    const seen = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((e) => e.isIntersecting)) setNear(true);
+      },
+      { rootMargin: '100% 0px' },
+    );
+    seen.observe(el);
+    return () => seen.disconnect();
+  }, [near]);
+  return { ref, near };
+}
+
+export function PlaceMapSection({ location }: { location: Location }) {
+  const { t } = useTranslation('location');
+  const { ref, near } = useNearScreen<HTMLElement>();
+  if (location.latitude === null || location.longitude === null) return null;
+  return (
+    <section
+      ref={ref}
+      aria-labelledby="location-map-heading"
+      // On paper only the sentence of an approximate point is worth its place (the map is not printed).
+      className={cn('mt-6 space-y-2', !location.pointApproximate && 'print:hidden')}
+      data-testid="location-map"
+    >
+      <h2 id="location-map-heading" className="text-sm font-semibold uppercase tracking-wide text-gray-700">
+        {t('where.heading')}
+      </h2>
+      {location.pointApproximate && (
+        <p className="text-sm font-medium text-gray-900" data-testid="approximate-location">
+          {t('where.approximate')}
+        </p>
+      )}
+      <div className="print:hidden">
+        {near ? (
+          <LoadBoundary>
+            <Suspense
+              fallback={
+                <p role="status" className="text-sm text-gray-700">
+                  {t('where.loading')}
+                </p>
+              }
+            >
+              <PlaceMap
+                name={location.name}
+                lat={location.latitude}
+                lng={location.longitude}
+                approximate={location.pointApproximate}
+              />
+            </Suspense>
+          </LoadBoundary>
+        ) : (
+          <div aria-hidden="true" className="h-56 w-full rounded-md border border-gray-200 bg-gray-100 sm:h-64" />
+        )}
+      </div>
+    </section>
+  );
+}
