@@ -33,10 +33,16 @@ describe('geocoding a place later', () => {
 
   it('marks a stand-in point and replaces it with the real one on a later round', async () => {
     const p = await place('Later Park', busy);
-    expect(await row(p.id)).toMatchObject({ latitude: centroid.lat, geocodePending: true });
+    // The stand-in is an area, and the page and maps say so (decision 0804).
+    expect(await row(p.id)).toMatchObject({ latitude: centroid.lat, geocodePending: true, pointApproximate: true });
     expect(await geocodePendingPlaces(t.database.db, busy)).toBe(0); // still busy: stays pending
     expect(await geocodePendingPlaces(t.database.db, answering)).toBe(1);
-    expect(await row(p.id)).toMatchObject({ latitude: exact.lat, longitude: exact.lng, geocodePending: false });
+    expect(await row(p.id)).toMatchObject({
+      latitude: exact.lat,
+      longitude: exact.lng,
+      geocodePending: false,
+      pointApproximate: false,
+    });
   });
 
   it('leaves a place alone that someone edited after the round read it', async () => {

@@ -27,7 +27,12 @@ export async function geocodePendingPlaces(db: Db, geocoder: Geocoder, batch = G
     // Only if nobody edited the place meanwhile (its own save geocodes it again).
     const done = await db
       .update(locations)
-      .set({ latitude: point?.lat ?? null, longitude: point?.lng ?? null, geocodePending: false })
+      .set({
+        latitude: point?.lat ?? null,
+        longitude: point?.lng ?? null,
+        geocodePending: false,
+        pointApproximate: false,
+      })
       // Milliseconds: the column keeps microseconds, a JavaScript date does not.
       .where(
         and(

@@ -142,6 +142,8 @@ export async function createLocation(
           latitude: point?.lat ?? null,
           longitude: point?.lng ?? null,
           geocodePending: located.pending,
+          // A stand-in point (the ZIP or town centroid) is an area, not the spot (decision 0804).
+          pointApproximate: located.pending && point !== null,
           ...(extra.held?.length ? { hidden: true, review: 'pending' } : {}),
           ...(extra.uniqueId !== undefined ? { uniqueId: extra.uniqueId } : {}),
           ...(extra.notionId !== undefined ? { notionId: extra.notionId } : {}),
@@ -251,6 +253,7 @@ export async function updateLocation(
         set.latitude = point?.lat ?? null;
         set.longitude = point?.lng ?? null;
         set.geocodePending = located?.pending ?? false;
+        set.pointApproximate = set.geocodePending && point !== null;
       }
       if (patch.name !== undefined && patch.name !== before.name) {
         await renameSlug(tx, id, patch.name, set);
