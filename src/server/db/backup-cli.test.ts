@@ -11,8 +11,11 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
+import { readSeedRows } from './seed-files.js';
 
 const root = path.resolve(import.meta.dirname, '../../..');
+/** The sample data plus the one place each test adds. */
+const PLACES = readSeedRows().length + 1;
 const pgAdmin = process.env.TEST_DATABASE_URL;
 const cleanups: Array<() => Promise<void> | void> = [];
 afterAll(async () => {
@@ -157,7 +160,7 @@ describe.runIf(!pgAdmin)('npm run backup and restore on the embedded database', 
     const fresh = path.join(tempDir(), 'data');
     const restored = await run('restore', [file], { DATA_DIR: fresh });
     expect(restored.code, restored.stderr).toBe(0);
-    expect(restored.stdout).toContain(`Restored ${file} into ${path.join(fresh, 'pgdata')} (59 places).`);
+    expect(restored.stdout).toContain(`Restored ${file} into ${path.join(fresh, 'pgdata')} (${PLACES} places).`);
 
     const refused = await run('restore', [file], { DATA_DIR: fresh });
     expect(refused.code).toBe(1);
@@ -223,7 +226,7 @@ describe.runIf(pgAdmin)('npm run backup and restore on PostgreSQL', () => {
     const target = await emptyDatabase();
     const restored = await run('restore', [file], { DATABASE_URL: target, BACKUP_DIR: backups });
     expect(restored.code, restored.stderr).toBe(0);
-    expect(restored.stdout).toContain('(59 places)');
+    expect(restored.stdout).toContain(`(${PLACES} places)`);
     const refused = await run('restore', [file], { DATABASE_URL: target, BACKUP_DIR: backups });
     expect(refused.code).toBe(1);
     expect(refused.stderr).toMatch(/already holds \d+ table\(s\)\. Restore into an empty database/);
