@@ -14,7 +14,7 @@ import type { MapView } from '../../../../shared/map-grid.js';
 import { mapAnswer } from './map-answer.js';
 import { distanceMiles, rad } from './geo.js';
 import { pageInOrder } from './page-order.js';
-import { openWithin, overlapsAny } from './hours-match.js';
+import { flatWindows, openWithin, overlapsAny } from './hours-match.js';
 
 /** Marks a slot some word reached: above every word's bit, as a search keeps up to 8 words. */
 const TOUCHED = 1 << 8;
@@ -202,6 +202,7 @@ export class PlaceIndex {
     const score = this.score;
     const miles = this.miles;
 
+    const windows = q.windows ? flatWindows(q.windows) : null;
     const passes = (s: number): boolean => {
       if (!this.live[s]) return false;
       if (catCode && this.cat[s] !== catCode) return false;
@@ -216,11 +217,11 @@ export class PlaceIndex {
         }
       }
       if (q.facetMask && (this.facets[s]! & q.facetMask) !== q.facetMask) return false;
-      if (q.openNow || q.inSeason || q.windows) {
+      if (q.openNow || q.inSeason || windows) {
         const from = this.intervals.starts[s]!;
         const length = this.intervals.lengths[s]!;
         if ((q.openNow || q.inSeason) && !openWithin(this.intervals.values, from, length, q)) return false;
-        if (q.windows && !overlapsAny(this.intervals.values, from, length, q.windows)) return false;
+        if (windows && !overlapsAny(this.intervals.values, from, length, windows)) return false;
       }
       if (q.point && box) {
         if (!this.located[s]) return false;

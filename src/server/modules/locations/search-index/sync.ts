@@ -54,7 +54,8 @@ const loadPlaces = (db: Db, where: SQL, tail: SQL = sql``) =>
           l.attributes, extract(epoch from l.facts_at) * 1000 as facts_at,
           coalesce((select json_agg(lt.tag_id) from location_tags lt where lt.location_id = l.id), '[]'::json) as tag_ids,
           coalesce((select json_agg(json_build_array(extract(epoch from oi.starts_at) * 1000,
-                                                     extract(epoch from oi.ends_at) * 1000))
+                                                     extract(epoch from oi.ends_at) * 1000)
+                                       order by oi.starts_at)
                       from location_open_intervals oi where oi.location_id = l.id), '[]'::json) as intervals
         from locations l where ${where} ${tail}`,
   );
