@@ -47,7 +47,8 @@ test('npm start runs the compiled server in its own process, which ends with npm
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
 
     starter.kill('SIGKILL');
-    await expect.poll(() => alive(owner.pid), { timeout: 15_000 }).toBe(false);
+    // Generous: on a loaded machine the server takes a while to notice its parent is gone and close.
+    await expect.poll(() => alive(owner.pid), { timeout: 30_000 }).toBe(false);
     expect(output).toContain('npm start ended: closing');
     expect(fs.existsSync(path.join(dataDir, 'app.lock'))).toBe(false);
   } finally {

@@ -7,7 +7,10 @@ import { ReviewDesk } from './review-desk';
 import { SignInForm } from './sign-in-form';
 
 export default function AdminPage() {
-  const { t } = useTranslation('admin');
+  // Every namespace the desk's panels read (the diffs' attribute words, the facts' age lines) loads
+  // here, before anything shows: a panel meeting a new namespace later would suspend the whole page
+  // for a moment, hiding the control a person had just focused.
+  const { t } = useTranslation(['admin', 'attributes', 'discover']);
   const session = useAdminSession();
   const signedIn = Boolean(session.data);
   useEffect(() => {
