@@ -32,7 +32,8 @@ CREATE TRIGGER location_verifications_last_update AFTER UPDATE ON location_verif
 CREATE TRIGGER location_verifications_last_delete AFTER DELETE ON location_verifications REFERENCING OLD TABLE AS old_rows
   FOR EACH STATEMENT EXECUTE FUNCTION location_last_verified();
 --> statement-breakpoint
--- The search index reads facts_at (it covers the source's date and the confirmations).
+-- The search index also reads the attributes (facets), whether a point is approximate and facts_at
+-- (the source's date and the confirmations: stale facts sort after fresh ones).
 CREATE OR REPLACE FUNCTION search_index_note() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
   change_kind text := CASE WHEN TG_TABLE_NAME = 'location_open_intervals' THEN 'hours' ELSE 'place' END;

@@ -2,6 +2,7 @@
 // generate_series (one statement per chunk), so 100,000 rows load in seconds, not minutes.
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../src/server/db/connect.js';
+import { ACCESS_FILTERS, PAY_FILTERS } from '../../src/shared/place-facets.js';
 
 export const TAG_VOCABULARY: Array<[string, string]> = [
   ['Organic', 'product'],
@@ -405,17 +406,8 @@ export function facetScenarios(
   page: string,
   n: number,
 ): Array<{ name: string; path: string; varied: string[] }> {
-  const pay = ['snap', 'wic', 'sfmnp', 'double-up', 'credit'];
-  const access = [
-    'wheelchair',
-    'accessible-restroom',
-    'restroom',
-    'parking',
-    'bike-parking',
-    'bus-stop',
-    'free',
-    'everyone',
-  ];
+  const pay = [...PAY_FILTERS];
+  const access = [...ACCESS_FILTERS];
   const pick = <T>(list: T[], i: number) => list[i % list.length]!;
   return [
     {
