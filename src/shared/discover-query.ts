@@ -8,7 +8,7 @@ import { ADDRESS_MAX, DEFAULT_RADIUS_MILES, FILTER_CATEGORIES, TAG_FILTER_MAX } 
 import { FEED_LANG_PARAM, FEED_LANGUAGES, type FeedLanguage, PARAM } from './discover-params.js';
 import { type OpenWhenDay, WHOLE_DAY } from './open-when.js';
 import type { AccessFilter, PayFilter } from './place-attributes.js';
-import { checkOpenWhen, facetFields, openWhenFields } from './schemas/location.js';
+import { checkOpenWhen, facetFields, openWhenFields } from './schemas/location-query.js';
 
 export { FEED_LANGUAGES, type FeedLanguage } from './discover-params.js';
 

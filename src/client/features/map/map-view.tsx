@@ -13,7 +13,7 @@ import { useTranslation } from 'react-i18next';
 import Supercluster from 'supercluster';
 import { LOCATION_CATEGORIES, type LocationCategory } from '../../../shared/constants';
 import { type MapView as MapArea, tileArea } from '../../../shared/map-grid';
-import type { MapAnswer } from '../../../shared/schemas/location';
+import type { MapAnswer } from '../../../shared/schemas/location-query';
 import { throwIfResNotOk } from '../../lib/api';
 import { CATEGORY_MARKER } from '../../lib/category-styles';
 import './map.css';

@@ -3,7 +3,7 @@
 import { Readable } from 'node:stream';
 import { openingHoursFields } from '../../../shared/opening-hours.js';
 import { ATTRIBUTE_CSV_COLUMNS, attributeCsvCell } from '../../../shared/place-attributes-csv.js';
-import { locationFilterQuerySchema } from '../../../shared/schemas/location.js';
+import { locationFilterQuerySchema } from '../../../shared/schemas/location-query.js';
 import type { ApiModule } from '../../context.js';
 import { now as clockNow } from '../../lib/clock.js';
 import type { SearchFilters } from '../locations/locations.search.js';

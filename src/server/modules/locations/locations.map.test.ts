@@ -3,7 +3,7 @@
 // places are "many".
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { MapAnswer, MapView } from '../../../shared/schemas/location.js';
+import type { MapAnswer, MapView } from '../../../shared/schemas/location-query.js';
 import { MAP_CELL_PX, mercatorLatLng, mercatorPixel } from '../../../shared/map-grid.js';
 import { locations } from '../../db/schema.js';
 import { injectJson, useTestApp } from '../../test/test-app.js';

@@ -2,7 +2,7 @@
 // in-process search index when it can answer (decision 0504, the same answer), else built by the
 // database with the SQL below.
 import { type SQL, sql } from 'drizzle-orm';
-import type { LocationPoint, MapCluster } from '../../../shared/schemas/location.js';
+import type { LocationPoint, MapCluster } from '../../../shared/schemas/location-query.js';
 import { MAP_CELL_PX, MAP_VIEW_POINT_LIMIT, MERCATOR_MAX_LAT, type MapView } from '../../../shared/map-grid.js';
 import type { Db } from '../../db/connect.js';
 import { compileOptions, type Row, rows } from './locations.reads.js';

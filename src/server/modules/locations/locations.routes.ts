@@ -1,14 +1,12 @@
 import { z } from 'zod';
 import { idParamSchema } from '../../../shared/schemas/common.js';
+import { heldEditSchema, type Location, locationSchema } from '../../../shared/schemas/location.js';
 import {
-  heldEditSchema,
-  type Location,
   locationListQuerySchema,
   locationPointSchema,
-  locationSchema,
   mapAnswerSchema,
   mapViewQuerySchema,
-} from '../../../shared/schemas/location.js';
+} from '../../../shared/schemas/location-query.js';
 import { locationFormSchemaChecked, locationPatchSchemaChecked } from '../../../shared/schemas/location-hours.js';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { LOCATION_LIST_MAX } from '../../../shared/constants.js';

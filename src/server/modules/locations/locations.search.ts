@@ -10,7 +10,7 @@ import { factsStaleBefore } from '../../../shared/facts-age.js';
 import { seasonWindowEnd } from '../../../shared/hours-status.js';
 import { type OpenWhen, openWhenWindows, WHOLE_DAY } from '../../../shared/open-when.js';
 import { type AccessFilter, facetContainment, type PayFilter } from '../../../shared/place-attributes.js';
-import type { LocationListQuery } from '../../../shared/schemas/location.js';
+import type { LocationListQuery } from '../../../shared/schemas/location-query.js';
 import { now as clockNow } from '../../lib/clock.js';
 import { isPublicPlace } from './visibility.js';
 

@@ -6,7 +6,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Location, LocationPoint } from '../../../shared/schemas/location.js';
+import type { Location } from '../../../shared/schemas/location.js';
+import type { LocationPoint } from '../../../shared/schemas/location-query.js';
 import { locations } from '../../db/schema.js';
 import { injectJson, useTestApp } from '../../test/test-app.js';
 

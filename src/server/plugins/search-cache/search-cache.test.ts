@@ -1,7 +1,7 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jsonHeaders, useTestApp } from '../../test/test-app.js';
-import { LOCATION_LIST_QUERY_FIELDS, locationListQuerySchema } from '../../../shared/schemas/location.js';
+import { LOCATION_LIST_QUERY_FIELDS, locationListQuerySchema } from '../../../shared/schemas/location-query.js';
 import zlib from 'node:zlib';
 import { createSearchCache, dataVersion, gzippedBody, writeMayChangeSearch } from './cache.js';
 import { searchKey } from './index.js';

@@ -4,7 +4,7 @@
 // as points when few, or one cluster per grid cell (the SQL's cell formula in the same steps), a
 // lone place as its point. The equivalence test compares the two.
 import { MAP_CELL_PX, MAP_VIEW_POINT_LIMIT, MERCATOR_MAX_LAT, type MapView } from '../../../../shared/map-grid.js';
-import type { MapCluster } from '../../../../shared/schemas/location.js';
+import type { MapCluster } from '../../../../shared/schemas/location-query.js';
 import { RADIANS_PER_DEGREE } from './geo.js';
 
 /** What the answer reads of the index, per slot: its id, coordinates and point as JSON. */

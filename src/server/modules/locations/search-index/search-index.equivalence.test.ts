@@ -14,7 +14,7 @@ import { searchMapJsonSql, searchPointsJsonSql } from '../locations.map.js';
 import { mapWithIndex, searchWithIndex } from './index-search.js';
 import { buildSearchIndex } from './sync.js';
 import { tileArea } from '../../../../shared/map-grid.js';
-import type { MapAnswer } from '../../../../shared/schemas/location.js';
+import type { MapAnswer } from '../../../../shared/schemas/location-query.js';
 import { ACCESS_FILTERS, PAY_FILTERS } from '../../../../shared/place-attributes.js';
 
 // Saturday 13 June 2026, 10:00 in Kansas City.
