@@ -15,9 +15,22 @@ import { mapAnswer } from './map-answer.js';
 import { distanceMiles, rad } from './geo.js';
 import { pageInOrder } from './page-order.js';
 import { flatWindows, openWithin, overlapsAny } from './hours-match.js';
+import { HourBitsets, hasSlot } from './hour-bitsets.js';
 
 /** Marks a slot some word reached: above every word's bit, as a search keeps up to 8 words. */
 const TOUCHED = 1 << 8;
+/** A list longer than this loses to the radius's box, which usually holds a few thousand slots. */
+const SPATIAL_PREFERRED = 2000;
+const EMPTY = new SlotList();
+
+function listAt(lists: SlotList[], i: number): SlotList {
+  let list = lists[i];
+  if (!list) {
+    list = new SlotList();
+    lists[i] = list;
+  }
+  return list;
+}
 
 export class PlaceIndex {
   private cap = 1024;
@@ -41,9 +54,15 @@ export class PlaceIndex {
   /** Each slot's tag ids, and its open intervals as [start, end) pairs in epoch ms. */
   private readonly tags = new PackedLists((n) => new Int32Array(n));
   private readonly intervals = new PackedLists((n) => new Float64Array(n));
+  /** Which slots are open in which hour, for "open when" (marked once such a search asks). */
+  private readonly hours = new HourBitsets(this.cap);
   private readonly slotOf = new Map<number, number>();
   private readonly categories = new Map<string, number>();
-  private readonly tagPostings = new Map<number, number[]>();
+  /** The slots holding each tag, each category (by its code) and each facet bit: a filtered
+   * search walks the shortest of its lists instead of every slot (dead slots stay in them). */
+  private readonly tagPostings = new Map<number, SlotList>();
+  private readonly categoryPostings: SlotList[] = [];
+  private readonly facetPostings: SlotList[] = [];
   /** Distinct lower-cased names, their places and their trigrams (for typos). */
   private slotName = new Int32Array(this.cap);
   private readonly names = new NameIndex();
@@ -94,17 +113,23 @@ export class PlaceIndex {
       this.categories.set(p.category, c);
     }
     this.cat[s] = c;
+    listAt(this.categoryPostings, c).push(s);
+    for (let f = p.facets, bit = 0; f; f >>>= 1, bit++) if (f & 1) listAt(this.facetPostings, bit).push(s);
     this.live[s] = 1;
     this.located[s] = p.point === null ? 0 : 1;
     this.points[s] = p.point ?? '';
     const tagIds = [...new Set(p.tagIds)];
     this.tags.set(s, tagIds);
     for (const t of tagIds) {
-      const list = this.tagPostings.get(t);
-      if (list) list.push(s);
-      else this.tagPostings.set(t, [s]);
+      let list = this.tagPostings.get(t);
+      if (!list) {
+        list = new SlotList();
+        this.tagPostings.set(t, list);
+      }
+      list.push(s);
     }
     this.intervals.set(s, p.intervals);
+    this.markSlotHours(s);
     this.slotName[s] = this.names.add(p.lowerName, s);
     for (const e of p.vector) this.lexicon.add(s, e);
     this.spatial = null;
@@ -125,6 +150,11 @@ export class PlaceIndex {
     // of them make sync.ts rebuild the index.
     if (this.intervals.lengths[s]) this.dead++;
     this.intervals.set(s, intervals);
+    this.markSlotHours(s);
+  }
+
+  private markSlotHours(s: number) {
+    this.hours.mark(s, this.intervals.values, this.intervals.starts[s]!, this.intervals.lengths[s]!);
   }
 
   setNameKey(id: number, key: number) {
@@ -162,6 +192,7 @@ export class PlaceIndex {
     this.live = copy(this.live, Uint8Array);
     this.located = copy(this.located, Uint8Array);
     this.slotName = copy(this.slotName, Int32Array);
+    this.hours.reserve(cap);
     this.cap = cap;
   }
 
@@ -203,6 +234,11 @@ export class PlaceIndex {
     const miles = this.miles;
 
     const windows = q.windows ? flatWindows(q.windows) : null;
+    const hours =
+      windows &&
+      this.hours.select(windows, () => {
+        for (let s = 0; s < this.used; s++) if (this.live[s]) this.markSlotHours(s);
+      });
     const passes = (s: number): boolean => {
       if (!this.live[s]) return false;
       if (catCode && this.cat[s] !== catCode) return false;
@@ -217,11 +253,16 @@ export class PlaceIndex {
         }
       }
       if (q.facetMask && (this.facets[s]! & q.facetMask) !== q.facetMask) return false;
-      if (q.openNow || q.inSeason || windows) {
-        const from = this.intervals.starts[s]!;
-        const length = this.intervals.lengths[s]!;
-        if ((q.openNow || q.inSeason) && !openWithin(this.intervals.values, from, length, q)) return false;
-        if (windows && !overlapsAny(this.intervals.values, from, length, windows)) return false;
+      if (
+        (q.openNow || q.inSeason) &&
+        !openWithin(this.intervals.values, this.intervals.starts[s]!, this.intervals.lengths[s]!, q)
+      )
+        return false;
+      // An hour the windows cover whole decides alone; one covered in part, the intervals.
+      if (windows && !(hours && hasSlot(hours.whole, s))) {
+        if (hours && !(hours.hasPart && hasSlot(hours.part, s))) return false;
+        if (!overlapsAny(this.intervals.values, this.intervals.starts[s]!, this.intervals.lengths[s]!, windows))
+          return false;
       }
       if (q.point && box) {
         if (!this.located[s]) return false;
@@ -307,27 +348,47 @@ export class PlaceIndex {
         acc[s] = 0;
       }
       ranked = true;
-    } else if (tagIds.length) {
-      let smallest: number[] = [];
-      let size = Number.POSITIVE_INFINITY;
-      for (const t of tagIds) {
-        const list = this.tagPostings.get(t) ?? [];
-        if (list.length < size) {
-          smallest = list;
-          size = list.length;
-        }
-      }
-      for (const s of smallest) if (passes(s)) found.push(s);
-    } else if (box) {
-      const { tree, slots } = this.spatialIndex();
-      for (const i of tree.range(box.minLng, box.minLat, box.maxLng, box.maxLat)) {
-        const s = slots[i];
-        if (s !== undefined && passes(s)) found.push(s);
-      }
     } else {
-      for (let s = 0; s < this.used; s++) if (passes(s)) found.push(s);
+      const shortest = this.shortestPostings(catCode, tagIds, q.facetMask);
+      if (shortest && (!box || shortest.length < SPATIAL_PREFERRED)) {
+        for (let i = 0; i < shortest.length; i++) {
+          const s = shortest.items[i]!;
+          if (passes(s)) found.push(s);
+        }
+      } else if (box) {
+        const { tree, slots } = this.spatialIndex();
+        for (const i of tree.range(box.minLng, box.minLat, box.maxLng, box.maxLat)) {
+          const s = slots[i];
+          if (s !== undefined && passes(s)) found.push(s);
+        }
+      } else if (hours) {
+        // The slots open in one of the windows' hours, from their bitsets' words.
+        const { whole, part } = hours;
+        for (let k = 0; k < whole.length; k++) {
+          for (let w = whole[k]! | part[k]!; w; w &= w - 1) {
+            const s = k * 32 + 31 - Math.clz32(w & -w);
+            if (s < this.used && passes(s)) found.push(s);
+          }
+        }
+      } else {
+        for (let s = 0; s < this.used; s++) if (passes(s)) found.push(s);
+      }
     }
     return ranked;
+  }
+
+  /** The shortest of the postings lists a search's category, tags and facets name (an unknown
+   * category or tag: an empty list), or null when it names none. */
+  private shortestPostings(catCode: number, tagIds: number[], facetMask: number): SlotList | null {
+    let shortest: SlotList | null = null;
+    const consider = (list: SlotList | undefined) => {
+      const l = list ?? EMPTY;
+      if (!shortest || l.length < shortest.length) shortest = l;
+    };
+    if (catCode) consider(this.categoryPostings[catCode]);
+    for (const t of tagIds) consider(this.tagPostings.get(t));
+    for (let f = facetMask, bit = 0; f; f >>>= 1, bit++) if (f & 1) consider(this.facetPostings[bit]);
+    return shortest;
   }
 
   /** The page of a search; null when SQL must answer it. */
