@@ -77,7 +77,7 @@ export function foldLines(text: string): string {
   return out.join('\r\n');
 }
 
-/** A place's events as calendar text (unfolded), made once per version of the place, day, language
+/** A place's events as folded calendar text, made once per version of the place, day, language
  * and site: a search's calendar mostly repeats places other calendars already hold. */
 const fragments = new Map<string, string>();
 const FRAGMENTS_MAX = 5000;
@@ -156,10 +156,17 @@ function placeEvents(place: FeedPlace, input: CalendarInput, host: string): stri
       );
     }
   }
-  const text = events.map((e) => e.toString()).join('');
+  const text = foldLines(events.map((e) => e.toString()).join(''));
   if (fragments.size >= FRAGMENTS_MAX) fragments.delete(fragments.keys().next().value as string);
   fragments.set(key, text);
   return text;
+}
+
+let zoneText: string | null = null;
+/** Kansas City's VTIMEZONE, folded, once. */
+function timeZone(): string {
+  zoneText ??= foldLines(`${(getVtimezoneComponent(KC_TIME_ZONE) ?? '').trim().replace(/\r?\n/g, '\r\n')}\r\n`);
+  return zoneText;
 }
 
 export function calendarDocument(input: CalendarInput): FeedBody {
@@ -182,7 +189,6 @@ export function calendarDocument(input: CalendarInput): FeedBody {
     lastModified = latest(lastModified, place.updatedAt, place.lastVerifiedAt);
     events += placeEvents(place, input, host);
   }
-  const zone = events ? `${(getVtimezoneComponent(KC_TIME_ZONE) ?? '').trim().replace(/\r?\n/g, '\r\n')}\r\n` : '';
   const end = head.lastIndexOf('END:VCALENDAR');
-  return { body: head.slice(0, end) + foldLines(zone + events) + head.slice(end), lastModified };
+  return { body: head.slice(0, end) + (events ? timeZone() + events : '') + head.slice(end), lastModified };
 }
