@@ -15,6 +15,7 @@ import { ContactTab, TagsTab } from './dialog-parts';
 import { DialogEditForm, EditFormSlot, preloadEditForm } from './lazy-edit-forms';
 import { CategoryBadge, LocationReadView, useReadTabs } from './read-view';
 import { PlaceAttributesSection } from '../place-attributes';
+import { FreshnessLines } from '../../components/provenance-lines';
 
 export interface LocationDialogProps {
   locationId: number;
@@ -122,6 +123,10 @@ export function LocationDialog({ locationId, initial, open, onOpenChange }: Loca
                 <>
                   <ContactTab location={location} onClick={recordClick} />
                   <PlaceAttributesSection attributes={location.attributes} compact className="mt-4" />
+                  {/* Where these facts came from and how old they are, as on the page (decision 0804). */}
+                  <div className="mt-4">
+                    <FreshnessLines location={location} detailed />
+                  </div>
                 </>
               }
               tagsPanel={<TagsTab location={location} />}
