@@ -1,6 +1,6 @@
 // Where a place's facts came from and how old they are, and approximate points (decision 0804): a
-// seeded USDA market's page, card and detail dialog name the directory and its listing's year and say the listing
-// may have changed; a place added through the site says a visitor added it; a seeded place whose
+// seeded USDA market's page, card and detail dialog name the directory and its listing's year and
+// say the listing may have changed; a place added through the site says a visitor added it; a seeded place whose
 // point is its ZIP code's centre says so, its map draws an area and the Discover map a dashed ring.
 // In English and Spanish, axe clean, at both sizes.
 import type { Page } from '@playwright/test';
@@ -59,7 +59,9 @@ test('a seeded USDA market names its source and says the listing may have change
   await card.getByRole('button', { name: `Details : ${MARKET.name}` }).click();
   const dialog = page.getByRole('dialog', { name: MARKET.name });
   await dialog.getByRole('tab', { name: 'Contact' }).click();
-  await expect(dialog.getByTestId('source-line')).toContainText('Source: USDA Farmers Market Directory, listing of 2012');
+  await expect(dialog.getByTestId('source-line')).toContainText(
+    'Source: USDA Farmers Market Directory, listing of 2012',
+  );
   await expect(dialog.getByTestId('source-license')).toContainText('License: Public domain');
   await expect(dialog.getByTestId('facts-age')).toHaveText('Listed in 2012 — may have changed');
   await expectNoAxeViolations(page);
