@@ -61,6 +61,32 @@ describe('attribute edits under review', () => {
     ]);
   });
 
+  it('on a place an administrator confirmed, a known payment changed or made unknown is held; a new one is not', async () => {
+    const p = await place('Attr Verified Market', { snap: true, restroom: true });
+    const verified = await injectJson(t.app, 'POST', `/api/admin/locations/${p.id}/verify`, {}, {
+      headers: { cookie: p.cookie },
+    });
+    expect(verified.statusCode, verified.body).toBeLessThan(300);
+    const patch = (attributes: unknown) =>
+      injectJson(t.app, 'PATCH', `/api/locations/${p.id}`, { attributes }, untrusted());
+    const flipped = await patch({ snap: false, restroom: true });
+    expect(flipped.statusCode, flipped.body).toBe(202);
+    const forgotten = await patch({ restroom: true });
+    expect(forgotten.statusCode, forgotten.body).toBe(202);
+    expect((await injectJson(t.app, 'GET', `/api/locations/${p.id}`)).json().attributes).toEqual({
+      snap: true,
+      restroom: true,
+    });
+    // A payment learnt, or another fact changed, goes live.
+    const added = await patch({ snap: true, wic: true, restroom: false });
+    expect(added.statusCode, added.body).toBe(200);
+    const pending = (
+      await injectJson(t.app, 'GET', '/api/admin/pending', undefined, { headers: { cookie: p.cookie } })
+    ).json() as { items: { kind: string; name: string; reasons: string[] }[] };
+    const held = pending.items.filter((i) => i.kind === 'edit' && i.name === 'Attr Verified Market');
+    expect(held.map((i) => i.reasons)).toEqual([['verified-field'], ['verified-field']]);
+  });
+
   it('the revision history shows attribute changes fact by fact', async () => {
     const p = await place('Attr History Market', { snap: true, languages: ['es'] });
     const res = await injectJson(

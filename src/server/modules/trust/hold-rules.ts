@@ -3,6 +3,7 @@
 // it; trusted contributors meet only the look-alike and the many-places rules (with a wider
 // allowance); administrators meet none.
 import { and, countDistinct, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { PAYMENT_KEYS } from '../../../shared/place-attributes.js';
 import { knownAttributeCount } from '../../../shared/place-attributes-changes.js';
 import { isInternationalHost, isRawIpHost, siteOf, websiteHost } from '../../../shared/website-host.js';
 import type { Db } from '../../db/connect.js';
@@ -37,6 +38,14 @@ const BLANKABLE = ['name', 'description', 'address', 'phone', 'website', 'operat
 const ATTRIBUTES_BLANKABLE_FROM = 3;
 /** Fields of a place an administrator confirmed that only reviewed changes may touch. */
 const VERIFIED_FIELDS = ['name', 'website', 'phone'] as const;
+
+/** Whether a payment the place was known to take or refuse (SNAP, WIC…) changes or becomes
+ * unknown: on a confirmed place that is what a resident counts on at the till (decision 0803). */
+function paymentFactChanged(before: unknown, after: unknown): boolean {
+  const b = (before ?? {}) as Record<string, unknown>;
+  const a = (after ?? {}) as Record<string, unknown>;
+  return PAYMENT_KEYS.some((k) => typeof b[k] === 'boolean' && a[k] !== b[k]);
+}
 
 type Snapshot = Record<string, unknown>;
 const text = (v: unknown) => (typeof v === 'string' ? v.trim() : '');
@@ -131,7 +140,10 @@ export async function editHoldReasons(
   if (level === 'trusted') return [...reasons, ...site.filter((r) => r !== 'new-website')];
   for (const r of site) reasons.add(r);
 
-  if (VERIFIED_FIELDS.some(changed)) {
+  if (
+    VERIFIED_FIELDS.some(changed) ||
+    ('attributes' in after && paymentFactChanged(before.attributes, after.attributes))
+  ) {
     const [verified] = await db
       .select({ id: locationVerifications.id })
       .from(locationVerifications)
