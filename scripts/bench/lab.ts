@@ -9,7 +9,6 @@ import { buildApp } from '../../src/server/app.js';
 import { openDatabase } from '../../src/server/db/connect.js';
 import { runMigrations } from '../../src/server/db/migrate.js';
 import { testEnv } from '../../src/server/env.js';
-import { setSearchCacheEnabled } from '../../src/server/plugins/search-cache/cache.js';
 import { generatePlaces } from './synthetic.js';
 
 const dir = process.env.BENCH_DATA_DIR ?? '/tmp/kc-bench-lab';
@@ -44,7 +43,6 @@ async function main() {
     captured.push(q);
     return originalExecute(q);
   }) as typeof db.execute;
-  setSearchCacheEnabled(false);
   const app = await buildApp({
     env: testEnv({
       NODE_ENV: 'production',
@@ -56,6 +54,7 @@ async function main() {
     database,
     logger: false,
   });
+  app.dataVersion.setCaching(false);
   for (const p of paths) {
     const times: number[] = [];
     let res = await app.inject({ method: 'GET', url: p });

@@ -31,8 +31,6 @@ import { runMigrations } from '../../src/server/db/migrate.js';
 import { testEnv } from '../../src/server/env.js';
 import { limitHeapGrowth } from '../../src/server/lib/heap-growth.js';
 import { buildSearchIndex, searchIndexEnabled } from '../../src/server/modules/locations/search-index/sync.js';
-import { setSearchCacheEnabled } from '../../src/server/plugins/search-cache/cache.js';
-import { setPageCacheEnabled } from '../../src/server/plugins/ssr.js';
 import { type Measured, writeJson, writeReport } from './report.js';
 import { pageScenarios, reachScenarios, type Scenario, searchScenarios } from './scenarios.js';
 import type { Seeded, SeedRequest } from './seed-process.js';
@@ -220,7 +218,7 @@ async function main() {
 
   // Single queries (the response cache off): the median of 5 requests through the app, and the
   // EXPLAIN ANALYZE of the SQL, once each, before the load.
-  setSearchCacheEnabled(false);
+  app.dataVersion.setCaching(false);
   const plans: Record<string, string> = {};
   const totals: Record<string, string> = {};
   const single: Record<string, { median: number; execution: string }> = {};
@@ -256,7 +254,7 @@ async function main() {
     log(`single ${s.name}: ${times[2]!.toFixed(1)} ms through the app, SQL ${execution} ms`);
   }
   (db as { execute: typeof db.execute }).execute = originalExecute as typeof db.execute;
-  setSearchCacheEnabled(true);
+  app.dataVersion.setCaching(true);
 
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
@@ -310,8 +308,7 @@ async function main() {
     return { ...m, appPeak: app, databasePeak: db };
   };
   const setCaches = (on: boolean) => {
-    setSearchCacheEnabled(on);
-    setPageCacheEnabled(on);
+    app.dataVersion.setCaching(on);
   };
   // A warm-up, as a server that has been serving for a while is warm: the static body, then each
   // varied list for BENCH_WARM_SECONDS (default 3) with the caches off, so that no row pays for the
@@ -361,13 +358,13 @@ async function main() {
     results.push({ ...(await endRow(await load(url, page, false, 4))), mode: 'ceiling' });
     await drain();
     const search = scenarios.find((s) => s.name === 'text search')!;
-    setSearchCacheEnabled(false);
+    app.dataVersion.setCaching(false);
     await startRow();
     const [, blocked] = await Promise.all([
       load(url, search, true),
       new Promise((r) => setTimeout(r, 500)).then(() => load(url, page, false, 4)),
     ]);
-    setSearchCacheEnabled(true);
+    app.dataVersion.setCaching(true);
     results.push({
       ...(await endRow(blocked)),
       name: 'static page (/about) while varied text searches run',

@@ -1,4 +1,5 @@
 // buildApp(deps) -> a ready-to-listen Fastify instance. Tests call it with a fresh database.
+import { DataVersion } from './lib/data-version.js';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -96,11 +97,16 @@ export async function buildApp(deps: AppDeps) {
 
   const fetchFn = deps.fetch ?? globalThis.fetch;
   // Before the API modules: its hook must see every write they answer.
-  const searchCache = await registerSearchCache(app, { database, db: database.db });
+  // The data version every kept answer is checked against; tests and the benchmark reach it as
+  // `app.dataVersion` (its caching switch).
+  const dataVersion = new DataVersion();
+  app.decorate('dataVersion', dataVersion);
+  const searchCache = await registerSearchCache(app, { database, db: database.db, dataVersion });
   // The server's own reads while rendering a page are not charged to the visitor (decision 0707).
   const internal = createInternalRequests();
   const ctx: AppContext = {
     searchCache,
+    dataVersion,
     env,
     database,
     db: database.db,

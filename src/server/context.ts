@@ -9,6 +9,7 @@ import type {
 } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Database, Db } from './db/connect.js';
+import type { DataVersion } from './lib/data-version.js';
 import type { Env } from './env.js';
 import type { Geocoder } from './modules/geocode/geocoder.js';
 import type { BudgetSpender } from './modules/trust/budgets.js';
@@ -40,6 +41,15 @@ export interface AppContext {
   geocoder: Geocoder;
   /** The search answer cache (plugins/search-cache), null while it cannot be trusted. */
   searchCache: SearchAnswers;
+  /** What every kept answer (searches, pages, feeds, the sitemap) is checked against. */
+  dataVersion: DataVersion;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The app's data version and caching switch (lib/data-version.ts). */
+    dataVersion: DataVersion;
+  }
 }
 
 export type ZodApp = FastifyInstance<

@@ -19,7 +19,7 @@ import { categoryName, describeSearch, WORDS } from '../modules/feeds/feed-words
 import { fromRoot } from '../paths.js';
 import { jsonForScript } from './location-head.js';
 import { escapeHtml, publicOrigin } from './page-head.js';
-import { dataVersion, searchCacheEnabled } from './search-cache/cache.js';
+import { VersionedCache } from '../lib/versioned-cache.js';
 
 /** Places the widget lists (the rest are one link away). */
 const EMBED_PLACES = 20;
@@ -79,7 +79,8 @@ ${list}
 }
 
 export function registerEmbed(app: FastifyInstance, ctx: AppContext): void {
-  const kept = new Map<string, { html: string; gz?: Buffer; version: number; at: number }>();
+  // Open now changes with the clock: a minute at most, as the search cache keeps its answers.
+  const kept = new VersionedCache<{ html: string; gz?: Buffer }>(ctx.dataVersion, { max: 200, ttlMs: 60_000 });
 
   app.get('/embed', { schema: EMBED_DOCS }, async (request: FastifyRequest, reply: FastifyReply) => {
     const parsed = discoverQuerySchema.safeParse(request.query);
@@ -92,9 +93,8 @@ export function registerEmbed(app: FastifyInstance, ctx: AppContext): void {
     const origin = publicOrigin(ctx, request);
     const key = JSON.stringify([origin, feedQueryString(filters, lang)]);
     let entry = kept.get(key);
-    // Open now changes with the clock: a minute at most, as the search cache keeps its answers.
-    if (!entry || entry.version !== dataVersion() || Date.now() - entry.at > 60_000 || !ctx.searchCache.current()) {
-      const version = dataVersion();
+    if (!entry) {
+      const version = ctx.dataVersion.current();
       const search = await searchFiltersOf(ctx, filters);
       const { places, total } = await searchPublicPlaces(ctx.db, search, EMBED_PLACES);
       const now = clockNow();
@@ -119,11 +119,8 @@ export function registerEmbed(app: FastifyInstance, ctx: AppContext): void {
         items,
         data: { points, tiles: ctx.env.MAP_TILE_URL, attribution: ATTRIBUTION, newTab: w.newTab },
       });
-      entry = { html, version, at: Date.now() };
-      if (version === dataVersion() && searchCacheEnabled()) {
-        kept.set(key, entry);
-        if (kept.size > 200) kept.delete(kept.keys().next().value as string);
-      }
+      entry = { html };
+      kept.set(key, entry, version);
     }
     // Any site may frame this page, and only this one (decision 1004).
     const csp = String(reply.getHeader('content-security-policy') ?? '').replace(

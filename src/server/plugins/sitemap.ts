@@ -9,7 +9,7 @@ import type { AppContext } from '../context.js';
 import type { Db } from '../db/connect.js';
 import { locations } from '../db/schema.js';
 import { publicOrigin } from './page-head.js';
-import { dataVersion } from './search-cache/cache.js';
+import { VersionedCache } from '../lib/versioned-cache.js';
 
 /** The sitemap protocol's cap on URLs per file. */
 const SITEMAP_MAX_URLS = 50_000;
@@ -60,16 +60,16 @@ export async function buildSitemap(db: Db, origin: string, part: number, perFile
 }
 
 export function registerSitemap(app: FastifyInstance, ctx: AppContext): void {
-  const kept = new Map<string, { body: string | null; version: number; at: number }>();
+  // One entry per origin and part: a handful in practice.
+  const kept = new VersionedCache<{ body: string | null }>(ctx.dataVersion, { max: 100, ttlMs: KEEP_MS });
   const answer = async (request: FastifyRequest, part: number) => {
     const origin = publicOrigin(ctx, request);
     const key = `${origin}|${part}`;
     const hit = kept.get(key);
-    if (hit && hit.version === dataVersion() && Date.now() - hit.at < KEEP_MS) return hit.body;
-    const version = dataVersion();
+    if (hit) return hit.body;
+    const version = ctx.dataVersion.current();
     const body = await buildSitemap(ctx.db, origin, part);
-    if (kept.size > 100) kept.clear(); // one entry per origin and part: a handful in practice
-    kept.set(key, { body, version, at: Date.now() });
+    kept.set(key, { body }, version);
     return body;
   };
   const send = (reply: FastifyReply, body: string) =>

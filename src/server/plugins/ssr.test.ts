@@ -1,19 +1,23 @@
 // The rendered pages' cache (ssr.ts): a page is rendered once per data version and served from
-// the cache after, and the benchmark's switch (setPageCacheEnabled) turns it off, so that its
-// varied page rows render every request.
+// the cache after, and the benchmark's caching switch (DataVersion.setCaching) turns it off, so
+// that its varied page rows render every request.
 import Fastify from 'fastify';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { AppContext } from '../context.js';
-import { bumpDataVersion, createSearchCache } from './search-cache/cache.js';
-import { createPageRenderer, setPageCacheEnabled } from './ssr.js';
+import { DataVersion } from '../lib/data-version.js';
+import { createSearchCache } from './search-cache/cache.js';
+import { createPageRenderer } from './ssr.js';
 
-afterEach(() => setPageCacheEnabled(true));
+const contextOf = (dataVersion: DataVersion) => {
+  const cache = createSearchCache(dataVersion);
+  return { searchCache: { current: () => cache }, dataVersion, internal: { headers: {} } } as unknown as AppContext;
+};
 
 function setUp() {
   const app = Fastify();
   const rendered: string[] = [];
-  const cache = createSearchCache();
-  const ctx = { searchCache: { current: () => cache }, internal: { headers: {} } } as unknown as AppContext;
+  const data = new DataVersion();
+  const ctx = contextOf(data);
   const pages = createPageRenderer(
     app,
     ctx,
@@ -27,23 +31,23 @@ function setUp() {
   );
   const request = (url: string) => ({ url, headers: {}, ip: '127.0.0.1' }) as never;
   const get = (url: string) => pages.page(request(url), (page) => page.html);
-  return { rendered, get };
+  return { rendered, get, data };
 }
 
 describe('the rendered pages cache', () => {
   it('renders a page once until the data changes', async () => {
-    const { rendered, get } = setUp();
+    const { rendered, get, data } = setUp();
     expect((await get('/discover/a'))?.body).toBe('<p>/discover/a</p>');
     await get('/discover/a');
     expect(rendered).toEqual(['/discover/a']);
-    bumpDataVersion();
+    data.bump();
     await get('/discover/a');
     expect(rendered).toEqual(['/discover/a', '/discover/a']);
   });
 
   it('renders every request while its cache is switched off', async () => {
-    const { rendered, get } = setUp();
-    setPageCacheEnabled(false);
+    const { rendered, get, data } = setUp();
+    data.setCaching(false);
     await get('/discover/b');
     await get('/discover/b');
     expect(rendered).toEqual(['/discover/b', '/discover/b']);
@@ -53,8 +57,7 @@ describe('the rendered pages cache', () => {
     const app = Fastify();
     app.get('/api/hang', () => new Promise(() => undefined));
     await app.ready();
-    const cache = createSearchCache();
-    const ctx = { searchCache: { current: () => cache }, internal: { headers: {} } } as unknown as AppContext;
+    const ctx = contextOf(new DataVersion());
     let renders = 0;
     const pages = createPageRenderer(
       app,

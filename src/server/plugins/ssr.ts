@@ -18,7 +18,8 @@ import { BUSY_RETRY_AFTER_S } from '../db/limits.js';
 import { HttpError } from '../http-error.js';
 import { hasCookie, readCookie } from '../lib/cookies.js';
 import { isDatabaseBusy } from './errors.js';
-import { dataVersion, TTL_MS } from './search-cache/cache.js';
+import { VersionedCache } from '../lib/versioned-cache.js';
+import { TTL_MS } from './search-cache/cache.js';
 
 /** What entry-server.tsx's render() gives back (kept in step by hand: the server does not import
  * client code). */
@@ -80,13 +81,6 @@ const MAX_RETRY_AFTER_S = 60;
 
 const MAX_ENTRIES = 300;
 
-let pageCacheOn = true;
-/** The benchmark turns the rendered pages' cache off for its varied page rows, so that every
- * request renders (setSearchCacheEnabled does the same for the searches' answers). */
-export function setPageCacheEnabled(on: boolean): void {
-  pageCacheOn = on;
-}
-
 /** The renderer beside the client build, or null when it was not built (tests without a client). */
 export async function loadRenderer(clientDir: string): Promise<RendererModule | null> {
   const file = process.env.SSR_ENTRY ?? path.join(clientDir, '..', 'server', 'entry-server.js');
@@ -117,7 +111,7 @@ export function createPageRenderer(
   renderer: RendererModule,
   options: PageRendererOptions,
 ) {
-  const cache = new Map<string, { page: CachedPage; version: number; at: number }>();
+  const cache = new VersionedCache<CachedPage>(ctx.dataVersion, { max: MAX_ENTRIES, ttlMs: TTL_MS });
   const loadTimeoutMs = options.loadTimeoutMs ?? RENDER_LOAD_TIMEOUT_MS;
 
   const load = (request: FastifyRequest, failures: ReadFailures) => async (url: string) => {
@@ -169,19 +163,14 @@ export function createPageRenderer(
       const lang = readCookie(cookies, 'lang');
       const consent = readCookie(cookies, 'cookie_consent');
       const anonymous = !hasCookie(cookies, 'kc_admin') && !hasCookie(cookies, '__Host-kc_admin');
-      // Kept only while the data version can be trusted (on PostgreSQL, while LISTEN is up).
-      const cacheable = anonymous && ctx.searchCache.current() !== null && pageCacheOn;
+      const cacheable = anonymous;
       const key = JSON.stringify([
         request.url,
         lang === 'es' ? 'es' : 'en',
         consent === '1' || consent === '0' ? consent : '',
       ]);
-      const hit = cache.get(key);
-      if (cacheable && hit && hit.version === dataVersion() && Date.now() - hit.at < TTL_MS) {
-        cache.delete(key); // most recently used last
-        cache.set(key, hit);
-        return hit.page;
-      }
+      const hit = cacheable ? cache.get(key) : undefined;
+      if (hit) return hit;
       // Only a page the server must render counts against the client: a kept one costs nothing.
       if (options.limitRender) {
         try {
@@ -193,7 +182,7 @@ export function createPageRenderer(
           throw err;
         }
       }
-      const version = dataVersion();
+      const version = ctx.dataVersion.current();
       const failures = new ReadFailures();
       let out: RenderOutput | null = null;
       try {
@@ -226,10 +215,7 @@ export function createPageRenderer(
       };
       // Only a whole page that rendered well is kept for everyone: never an error, nor a 404 page
       // (any URL makes one, and they would push the real pages out).
-      if (cacheable && out.status === 200 && version === dataVersion()) {
-        cache.set(key, { page, version, at: Date.now() });
-        if (cache.size > MAX_ENTRIES) cache.delete(cache.keys().next().value as string);
-      }
+      if (cacheable && out.status === 200) cache.set(key, page, version);
       return page;
     },
   };

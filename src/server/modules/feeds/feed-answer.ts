@@ -8,7 +8,7 @@ import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.js';
-import { dataVersion, searchCacheEnabled } from '../../plugins/search-cache/cache.js';
+import { VersionedCache } from '../../lib/versioned-cache.js';
 
 const gzip = promisify(zlib.gzip);
 
@@ -22,9 +22,6 @@ interface Kept {
   body: Buffer;
   etag: string;
   lastModified: Date;
-  version: number;
-  at: number;
-  keepMs: number;
   gzipped?: Promise<Buffer>;
 }
 
@@ -65,25 +62,16 @@ export type FeedSender = (
 ) => Promise<FastifyReply>;
 
 export function createFeedSender(ctx: AppContext): FeedSender {
-  const kept = new Map<string, Kept>();
+  const kept = new VersionedCache<Kept>(ctx.dataVersion, { max: MAX_ENTRIES, ttlMs: KEEP_MS });
   return async (request, reply, { key, type, headers = {}, keepMs = KEEP_MS, build }) => {
-    // Kept only while the data version can be trusted (on PostgreSQL, while LISTEN is up).
-    const trusted = ctx.searchCache.current() !== null && searchCacheEnabled();
     let entry = kept.get(key);
-    if (entry && (!trusted || entry.version !== dataVersion() || Date.now() - entry.at > entry.keepMs)) {
-      kept.delete(key);
-      entry = undefined;
-    }
     if (!entry) {
-      const version = dataVersion();
+      const version = ctx.dataVersion.current();
       const made = await build();
       const body = Buffer.from(made.body);
       const etag = `"${crypto.createHash('sha1').update(body).digest('base64url').slice(0, 27)}"`;
-      entry = { body, etag, lastModified: made.lastModified, version, at: Date.now(), keepMs };
-      if (trusted && version === dataVersion()) {
-        kept.set(key, entry);
-        if (kept.size > MAX_ENTRIES) kept.delete(kept.keys().next().value as string);
-      }
+      entry = { body, etag, lastModified: made.lastModified };
+      kept.set(key, entry, version, keepMs);
     }
     reply
       .header('etag', entry.etag)

@@ -8,7 +8,6 @@ import { factsAge } from '../../../shared/facts-age.js';
 import type { PlaceAttributesInput } from '../../../shared/place-attributes.js';
 import type { Location } from '../../../shared/schemas/location.js';
 import { setClock } from '../../lib/clock.js';
-import { setSearchCacheEnabled } from '../../plugins/search-cache/cache.js';
 import { injectJson, jsonHeaders, signInAdmin, useTestApp } from '../../test/test-app.js';
 
 // Saturday 13 June 2026, 10:00 in Kansas City (CDT, UTC-5).
@@ -19,7 +18,7 @@ describe('pay and access facets', () => {
   const t = useTestApp();
   let tagId = 0;
   beforeAll(async () => {
-    setSearchCacheEnabled(false);
+    t.app.dataVersion.setCaching(false);
     setClock(SAT_10AM);
     tagId = (await injectJson(t.app, 'POST', '/api/tags', { name: 'Kiosk', category: 'other' })).json().id;
     const places: Array<[string, string, PlaceAttributesInput, string | null, number]> = [
@@ -71,7 +70,7 @@ describe('pay and access facets', () => {
   }, 180_000);
   afterAll(() => {
     setClock(null);
-    setSearchCacheEnabled(true);
+    t.app.dataVersion.setCaching(true);
   });
 
   const list = async (query: string) => {
@@ -177,7 +176,7 @@ describe('stale facts sort after fresh ones', () => {
   const t = useTestApp({ admin: ADMIN });
   const ids: Record<string, number> = {};
   beforeAll(async () => {
-    setSearchCacheEnabled(false);
+    t.app.dataVersion.setCaching(false);
     setClock(SAT_10AM);
     // Two pairs of places share a point, so that only freshness orders them by distance.
     const places: Array<[string, number]> = [
@@ -226,7 +225,7 @@ describe('stale facts sort after fresh ones', () => {
   });
   afterAll(() => {
     setClock(null);
-    setSearchCacheEnabled(true);
+    t.app.dataVersion.setCaching(true);
   });
 
   const list = async (query: string) => {

@@ -7,7 +7,6 @@ import type { MapAnswer, MapView } from '../../../shared/schemas/location-query.
 import { MAP_CELL_PX, mercatorLatLng, mercatorPixel } from '../../../shared/map-grid.js';
 import { locations } from '../../db/schema.js';
 import { injectJson, useTestApp } from '../../test/test-app.js';
-import { bumpDataVersion } from '../../plugins/search-cache/cache.js';
 
 const ZOOM = 10;
 
@@ -69,7 +68,7 @@ describe('map view API', () => {
     await place('East Park', 'park', EAST);
     await place('North Park', 'park', NORTH);
     await place('Seed Library', 'resource', null);
-    bumpDataVersion();
+    t.app.dataVersion.bump();
   }, 120_000);
 
   it('answers every point when the matches are within the limit', async () => {

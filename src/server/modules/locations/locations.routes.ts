@@ -115,7 +115,7 @@ export const locationsRoutes: ApiModule = async (app, ctx) => {
     const cache = cacheNow();
     if (!cache) return reply.type('application/json; charset=utf-8').send(await body());
     reply.header('cache-control', 'no-cache');
-    if (request.headers['if-none-match'] === versionTag(key)) return reply.status(304).send();
+    if (request.headers['if-none-match'] === versionTag(ctx.dataVersion, key)) return reply.status(304).send();
     const answer = await cache.get(key, async () => ({ body: await body() }));
     reply.header('etag', answer.etag);
     return sendAnswer(request, reply, answer);

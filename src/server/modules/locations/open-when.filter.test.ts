@@ -2,7 +2,6 @@
 // with the other filters, counted and paged, on the list, the map and the exports; bad input 400.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setClock } from '../../lib/clock.js';
-import { setSearchCacheEnabled } from '../../plugins/search-cache/cache.js';
 import { injectJson, useTestApp } from '../../test/test-app.js';
 
 // Saturday 13 June 2026, 10:00 in Kansas City (CDT, UTC-5).
@@ -11,7 +10,7 @@ const SAT_10AM = new Date('2026-06-13T15:00:00Z');
 describe('days, from and to filters', () => {
   const t = useTestApp();
   beforeAll(async () => {
-    setSearchCacheEnabled(false);
+    t.app.dataVersion.setCaching(false);
     setClock(SAT_10AM);
     const places: Array<[string, string, string | null]> = [
       ['Whenfilter Alpha', 'park', 'Sa 08:00-13:00'], // Saturday mornings
@@ -36,7 +35,7 @@ describe('days, from and to filters', () => {
   }, 180_000);
   afterAll(() => {
     setClock(null);
-    setSearchCacheEnabled(true);
+    t.app.dataVersion.setCaching(true);
   });
 
   const list = async (query: string) => {

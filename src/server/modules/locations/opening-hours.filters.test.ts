@@ -5,7 +5,6 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appSettings, locationOpenIntervals, revisions } from '../../db/schema.js';
 import { setClock } from '../../lib/clock.js';
-import { setSearchCacheEnabled } from '../../plugins/search-cache/cache.js';
 import { injectJson, useTestApp } from '../../test/test-app.js';
 import { revertRevision } from '../admin/review.repository.js';
 import {
@@ -25,7 +24,7 @@ describe('openNow and inSeason filters', () => {
   const ids: Record<string, number> = {};
   beforeAll(async () => {
     // Answers are computed afresh each time: the clock moves between requests here.
-    setSearchCacheEnabled(false);
+    t.app.dataVersion.setCaching(false);
     setClock(SAT_10AM);
     const places: Array<[string, string, string | null]> = [
       ['Hoursfilter Alpha', 'park', 'Sa 08:00-13:00'], // open now
@@ -49,7 +48,7 @@ describe('openNow and inSeason filters', () => {
   }, 180_000);
   afterAll(() => {
     setClock(null);
-    setSearchCacheEnabled(true);
+    t.app.dataVersion.setCaching(true);
   });
 
   const send = (method: 'POST' | 'PATCH', url: string, body: unknown) => injectJson(t.app, method, url, body);

@@ -63,9 +63,15 @@ describe('attribute edits under review', () => {
 
   it('on a place an administrator confirmed, a known payment changed or made unknown is held; a new one is not', async () => {
     const p = await place('Attr Verified Market', { snap: true, restroom: true });
-    const verified = await injectJson(t.app, 'POST', `/api/admin/locations/${p.id}/verify`, {}, {
-      headers: { cookie: p.cookie },
-    });
+    const verified = await injectJson(
+      t.app,
+      'POST',
+      `/api/admin/locations/${p.id}/verify`,
+      {},
+      {
+        headers: { cookie: p.cookie },
+      },
+    );
     expect(verified.statusCode, verified.body).toBeLessThan(300);
     const patch = (attributes: unknown) =>
       injectJson(t.app, 'PATCH', `/api/locations/${p.id}`, { attributes }, untrusted());

@@ -1,14 +1,11 @@
-// Response cache of the search answers (GET /api/locations, /api/locations/points and
-// /api/locations/map), decision 0500. On the embedded database this process is the only writer (the
-// data folder is locked, src/server/db/lock.ts), so an in-memory data version, bumped after every
-// write request, tells whether a cached answer can still be right. Entries also expire after TTL_MS
-// so a write that bypasses HTTP (a script must not: the folder is locked) or a counter that does
-// not bump the version (view counts from engagement) is stale for at most that long.
-// With PostgreSQL other processes may write too: their NOTIFY bumps the version here
-// (search-cache-channel.ts, decision 0204).
+// Response cache of the search answers (/api/locations, /points, /map; decision 0500), kept by the
+// data version (lib/data-version.ts) and TTL_MS, so a counter that bumps no version (view counts)
+// is stale for at most that long.
 import crypto from 'node:crypto';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
+import type { DataVersion } from '../../lib/data-version.js';
+import { VersionedCache } from '../../lib/versioned-cache.js';
 
 const gzip = promisify(zlib.gzip);
 
@@ -19,35 +16,10 @@ const MAX_BYTES = 50 * 1024 * 1024;
 /** Bodies smaller than this are sent as they are (gzip would not pay for itself). */
 const GZIP_MIN_BYTES = 1024;
 
-/** Differs at every start, so an ETag from a previous run never matches the new version 0. */
-/** This process among the others sharing a PostgreSQL database (ETags, NOTIFY payloads). */
-export const BOOT = crypto.randomBytes(4).toString('hex');
-let version = 0;
-let enabled = true;
-
-/** Call after anything that can change a search answer (places, tags, links, flags, hiding). */
-export function bumpDataVersion(): void {
-  version++;
-}
-
-export function dataVersion(): number {
-  return version;
-}
-
-/** The benchmark's lab turns the cache off to time the queries themselves. */
-export function setSearchCacheEnabled(on: boolean): void {
-  enabled = on;
-}
-
-/** Whether answers may be kept (the feeds and the widget keep theirs only then, decision 1001). */
-export function searchCacheEnabled(): boolean {
-  return enabled;
-}
-
 /** The ETag of every answer computed at the current data version (points carry no counters). */
-export function versionTag(key: string): string {
+export function versionTag(data: DataVersion, key: string): string {
   const h = crypto.createHash('sha1').update(key).digest('base64url').slice(0, 12);
-  return `"${BOOT}-${version}-${h}"`;
+  return `"${data.boot}-${data.current()}-${h}"`;
 }
 
 export interface CachedAnswer {
@@ -62,13 +34,6 @@ export interface CachedAnswer {
   gzipped?: Promise<Buffer>;
 }
 
-interface Entry {
-  answer: CachedAnswer;
-  version: number;
-  at: number;
-  bytes: number;
-}
-
 export interface SearchCache {
   /**
    * The cached answer for `key`, or `compute()`'s (then cached). Concurrent misses on the same
@@ -78,73 +43,36 @@ export interface SearchCache {
   size(): { entries: number; bytes: number };
 }
 
-/** One cache per app (its own database): the version is shared, so a bump empties them all. */
-export function createSearchCache(): SearchCache {
-  const entries = new Map<string, Entry>();
+/** One cache per app, emptied in effect by every bump of its data version. */
+export function createSearchCache(data: DataVersion): SearchCache {
+  const kept = new VersionedCache<CachedAnswer>(data, {
+    max: MAX_ENTRIES,
+    ttlMs: TTL_MS,
+    maxBytes: MAX_BYTES,
+    sizeOf: (a) => a.body.length,
+  });
   const inflight = new Map<string, Promise<CachedAnswer>>();
-  let bytes = 0;
-
-  const drop = (key: string) => {
-    const e = entries.get(key);
-    if (!e) return;
-    bytes -= e.bytes;
-    entries.delete(key);
-  };
-
-  const lookup = (key: string): CachedAnswer | undefined => {
-    const e = entries.get(key);
-    if (!e) return undefined;
-    if (e.version !== version || Date.now() - e.at > TTL_MS) {
-      drop(key);
-      return undefined;
-    }
-    // Least recently used first: move to the end.
-    entries.delete(key);
-    entries.set(key, e);
-    return e.answer;
-  };
-
-  const store = (key: string, answer: CachedAnswer, atVersion: number) => {
-    // A write finished while this answer was being computed: it may be stale, do not keep it.
-    if (atVersion !== version) return;
-    drop(key);
-    const size = answer.body.length;
-    if (size > MAX_BYTES / 4) return;
-    entries.set(key, { answer, version: atVersion, at: Date.now(), bytes: size });
-    bytes += size;
-    for (const k of entries.keys()) {
-      if (entries.size <= MAX_ENTRIES && bytes <= MAX_BYTES) break;
-      drop(k);
-    }
-  };
-
   return {
-    size: () => ({ entries: entries.size, bytes }),
+    size: () => ({ entries: kept.size, bytes: kept.bytes }),
     async get(key, compute) {
-      if (!enabled) {
-        entries.clear();
-        bytes = 0;
-        const r = await compute();
-        return { ...r, body: Buffer.from(r.body), etag: versionTag(key) };
-      }
-      const hit = lookup(key);
+      const hit = kept.get(key);
       if (hit) return hit;
-      const atVersion = version;
+      const atVersion = data.current();
       const flightKey = `${atVersion}|${key}`;
-      const pending = inflight.get(flightKey);
+      const pending = data.cachingEnabled ? inflight.get(flightKey) : undefined;
       if (pending) return pending;
       const run = (async () => {
         try {
-          const etag = versionTag(key);
+          const etag = versionTag(data, key);
           const r = await compute();
           const answer: CachedAnswer = { ...r, body: Buffer.from(r.body), etag };
-          store(key, answer, atVersion);
+          kept.set(key, answer, atVersion);
           return answer;
         } finally {
           inflight.delete(flightKey);
         }
       })();
-      inflight.set(flightKey, run);
+      if (data.cachingEnabled) inflight.set(flightKey, run);
       return run;
     },
   };

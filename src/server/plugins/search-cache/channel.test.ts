@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import type { ZodApp } from '../../context.js';
 import { openTestDatabase } from '../../test/test-app.js';
 import { listenForWrites } from './channel.js';
-import { dataVersion } from './cache.js';
+import { DataVersion } from '../../lib/data-version.js';
 
 describe.runIf(process.env.TEST_DATABASE_URL)('search cache channel on PostgreSQL', () => {
   it('hears the others, not itself; off while cut, back after the retry', async () => {
@@ -15,7 +15,9 @@ describe.runIf(process.env.TEST_DATABASE_URL)('search cache channel on PostgreSQ
     const other = new pg.Client({ connectionString: url });
     await other.connect();
     try {
-      const channel = await listenForWrites(app, { database, db: database.db }, 1_000);
+      const data = new DataVersion();
+      const channel = await listenForWrites(app, { database, db: database.db, dataVersion: data }, 1_000);
+      const dataVersion = () => data.current();
       expect(channel.up()).toBe(true);
 
       // Its own announcement: it bumped when it wrote, the echo changes nothing.

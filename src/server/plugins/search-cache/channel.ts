@@ -4,7 +4,7 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Database, Db } from '../../db/connect.js';
-import { BOOT, bumpDataVersion } from './cache.js';
+import type { DataVersion } from '../../lib/data-version.js';
 
 /** NOTIFY channel of the writes that may change a search answer (PostgreSQL). */
 const SEARCH_CHANNEL = 'kc_search_changed';
@@ -17,7 +17,7 @@ const RELISTEN_MS = 5_000;
  */
 export async function listenForWrites(
   app: FastifyInstance,
-  ctx: { database: Database; db: Db },
+  ctx: { database: Database; db: Db; dataVersion: DataVersion },
   relistenMs = RELISTEN_MS,
 ) {
   let up = false;
@@ -29,14 +29,14 @@ export async function listenForWrites(
     try {
       // This process bumped already when it wrote: only the others' announcements count.
       const heard = (from: string) => {
-        if (from !== BOOT) bumpDataVersion();
+        if (from !== ctx.dataVersion.boot) ctx.dataVersion.bump();
       };
       stop = await ctx.database.listen(SEARCH_CHANNEL, heard, (err) => {
         up = false;
         app.log.warn({ err }, 'search cache off: the LISTEN connection was lost');
         if (!closing) retry = setTimeout(start, relistenMs);
       });
-      bumpDataVersion();
+      ctx.dataVersion.bump();
       up = true;
     } catch (err) {
       app.log.warn({ err }, "search cache off: cannot LISTEN for other processes' writes");
@@ -53,7 +53,7 @@ export async function listenForWrites(
     up: () => up,
     async announce() {
       try {
-        await ctx.db.execute(sql`select pg_notify(${SEARCH_CHANNEL}, ${BOOT})`);
+        await ctx.db.execute(sql`select pg_notify(${SEARCH_CHANNEL}, ${ctx.dataVersion.boot})`);
       } catch (err) {
         app.log.warn({ err }, 'could not announce a write to the other processes');
       }

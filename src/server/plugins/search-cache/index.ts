@@ -5,7 +5,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { Database, Db } from '../../db/connect.js';
 import { buildTextQuery } from '../../modules/locations/locations.search.js';
-import { bumpDataVersion, createSearchCache, type SearchCache, writeMayChangeSearch } from './cache.js';
+import type { DataVersion } from '../../lib/data-version.js';
+import { createSearchCache, type SearchCache, writeMayChangeSearch } from './cache.js';
 import { listenForWrites } from './channel.js';
 
 export { type CachedAnswer, gzippedBody, versionTag } from './cache.js';
@@ -39,20 +40,22 @@ export function searchKey(kind: string, query: object, view: object | null = nul
 
 export async function registerSearchCache(
   app: FastifyInstance,
-  ctx: { database: Database; db: Db },
+  ctx: { database: Database; db: Db; dataVersion: DataVersion },
 ): Promise<SearchAnswers> {
-  const cache = createSearchCache();
+  const cache = createSearchCache(ctx.dataVersion);
   const shared = ctx.database.kind === 'postgres';
   const channel = shared ? await listenForWrites(app, ctx) : null;
+  const trusted = () => !shared || channel?.up() === true;
+  ctx.dataVersion.trustWhile(trusted);
   // onSend, not onResponse: the write has committed, and the bump lands before the client can see
   // the answer and ask again (an answer computed meanwhile is then not kept).
   app.addHook('onSend', async (request, reply, payload) => {
     const committed = reply.statusCode >= 200 && reply.statusCode < 300;
     if (committed && writeMayChangeSearch(request.method, request.routeOptions.url)) {
-      bumpDataVersion();
+      ctx.dataVersion.bump();
       await channel?.announce();
     }
     return payload;
   });
-  return { current: () => (!shared || channel?.up() ? cache : null) };
+  return { current: () => (trusted() ? cache : null) };
 }

@@ -3,12 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jsonHeaders, useTestApp } from '../../test/test-app.js';
 import { LOCATION_LIST_QUERY_FIELDS, locationListQuerySchema } from '../../../shared/schemas/location-query.js';
 import zlib from 'node:zlib';
-import { createSearchCache, dataVersion, gzippedBody, writeMayChangeSearch } from './cache.js';
+import { DataVersion } from '../../lib/data-version.js';
+import { createSearchCache, gzippedBody, writeMayChangeSearch } from './cache.js';
 import { searchKey } from './index.js';
 
 describe('search cache', () => {
   it('shares one computation between concurrent misses and serves hits until the version moves', async () => {
-    const cache = createSearchCache();
+    const cache = createSearchCache(new DataVersion());
     let runs = 0;
     const compute = async () => {
       runs++;
@@ -23,7 +24,7 @@ describe('search cache', () => {
   });
 
   it('compresses an answer once, for every request that asks for gzip while it runs', async () => {
-    const cache = createSearchCache();
+    const cache = createSearchCache(new DataVersion());
     const body = JSON.stringify(Array.from({ length: 2000 }, (_, i) => ({ id: i, name: `place ${i}` })));
     const answer = await cache.get('big', async () => ({ body }));
     const [a, b] = await Promise.all([gzippedBody(answer), gzippedBody(answer)]);
@@ -97,7 +98,7 @@ describe('search answers stay right with the cache', () => {
       return { names: (res.json() as { name: string }[]).map((l) => l.name), total: res.headers['x-total-count'] };
     };
     expect(await list()).toEqual({ names: [], total: '0' });
-    const before = dataVersion();
+    const before = t.app.dataVersion.current();
     const created = await t.app.inject({
       method: 'POST',
       url: '/api/locations',
@@ -111,9 +112,9 @@ describe('search answers stay right with the cache', () => {
       }),
     });
     expect(created.statusCode, created.body).toBe(201);
-    expect(dataVersion()).toBeGreaterThan(before);
+    expect(t.app.dataVersion.current()).toBeGreaterThan(before);
     // Routes of other modules (registered after the hook) bump it too.
-    const v = dataVersion();
+    const v = t.app.dataVersion.current();
     const tag = await t.app.inject({
       method: 'POST',
       url: '/api/tags',
@@ -121,9 +122,9 @@ describe('search answers stay right with the cache', () => {
       payload: JSON.stringify({ name: `Tag ${unique}` }),
     });
     expect(tag.statusCode, tag.body).toBe(201);
-    expect(dataVersion()).toBeGreaterThan(v);
+    expect(t.app.dataVersion.current()).toBeGreaterThan(v);
     // A refused write (400, 415) changed nothing and leaves the cache as it is.
-    const refusedAt = dataVersion();
+    const refusedAt = t.app.dataVersion.current();
     const refused = await t.app.inject({
       method: 'POST',
       url: '/api/tags',
@@ -138,7 +139,7 @@ describe('search answers stay right with the cache', () => {
       payload: 'name=x',
     });
     expect(wrongType.statusCode).toBe(415);
-    expect(dataVersion()).toBe(refusedAt);
+    expect(t.app.dataVersion.current()).toBe(refusedAt);
     expect(await list()).toEqual({ names: [`Cache Garden ${unique}`], total: '1' });
 
     const points = await t.app.inject({ method: 'GET', url: `/api/locations/points?search=${unique}` });

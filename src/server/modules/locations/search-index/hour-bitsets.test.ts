@@ -29,7 +29,9 @@ function places(n: number): number[][] {
 }
 
 function decide(sets: HourBitsets, all: number[][], windows: Float64Array): boolean[] {
-  const sel = sets.select(windows, () => all.forEach((list, s) => sets.mark(s, list, 0, list.length)));
+  const sel = sets.select(windows, () => {
+    for (const [s, list] of all.entries()) sets.mark(s, list, 0, list.length);
+  });
   if (!sel) throw new Error('no selection');
   return all.map((list, s) => {
     if (hasSlot(sel.whole, s)) return true;
