@@ -317,7 +317,7 @@ export class PlaceIndex {
     return ranked;
   }
 
-  /** The page of a search; null when SQL must answer it. */
+  /** The page of a search. */
   search(q: IndexQuery): IndexPage {
     const ranked = this.collect(q);
     const found = this.foundList;

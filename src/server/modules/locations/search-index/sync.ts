@@ -355,23 +355,17 @@ class IndexSync {
       if (known) matches.set(w, known);
       else unknown.push(w);
     }
-    if (!unknown.length) return { version, matches };
-    const found = await rows<{ w: string; id: number; sml: number | string }>(
-      this.db,
-      sql`select w.word as w, l.id, word_similarity(w.word, lower(l.name)) as sml
-            from unnest(array[${sql.join(
-              unknown.map((w) => sql`${w}::text`),
-              sql`, `,
-            )}]) as w(word)
-            join locations l on w.word <% lower(l.name)
-           where ${isPublicPlace('l')}`,
-    );
-    const byWord = new Map<string, Array<{ id: number; sml: number }>>(unknown.map((w) => [w, []]));
-    for (const r of found) byWord.get(r.w)?.push({ id: Number(r.id), sml: Number(r.sml) });
-    for (const [w, list] of byWord) {
+    for (const w of unknown) {
+      // One statement per word, the SQL search's own condition, which the trigram index on
+      // lower(name) answers (a search rarely holds more than one typo).
+      const found = await rows<{ id: number; sml: number | string }>(
+        this.db,
+        sql`select l.id, word_similarity(${w}::text, lower(l.name)) as sml
+              from locations l where ${isPublicPlace('l')} and ${w}::text <% lower(l.name)`,
+      );
       const answer: TypoMatches = {
-        ids: Int32Array.from(list, (m) => m.id),
-        similarity: Float64Array.from(list, (m) => m.sml),
+        ids: Int32Array.from(found, (r) => Number(r.id)),
+        similarity: Float64Array.from(found, (r) => Number(r.sml)),
       };
       matches.set(w, answer);
       // Kept only while the index is at the version it was asked for.
