@@ -9,7 +9,7 @@
 //
 // Every match of one search meets the same conditions (a word is a typo for the whole search or
 // for none of it), so the places found only through typos are those of a search none of whose
-// words matches by full text: they rank among themselves by similarity, after nothing else.
+// words matches by full text, and they rank among themselves by similarity.
 
 /** What a word scores through one matching lexeme of weight class `weightClass` (D = 0 … A = 3):
  * 2, 4, 6 or 8 by the class, one more when the lexeme is exactly the word's, so an exact match
