@@ -195,7 +195,8 @@ function readPage(db: Db, query: SearchFilters, ids: number[]) {
 
 /**
  * The search's page: from the in-process index when it can answer (decision 0504: the same
- * matches, order and count as the SQL below), the page's places then read by id; else in SQL.
+ * matches and count as the SQL below, and the same order but for text relevance, decision 0513),
+ * the page's places then read by id; else in SQL.
  */
 export async function searchLocations(
   db: Db,

@@ -3,7 +3,8 @@
 // typos; category; tags (a place must carry ALL chosen tags, decision 0101); radius as a
 // bounding-box prefilter on indexed latitude/longitude, then the exact great-circle distance.
 // User text only ever reaches SQL as bound parameters. The in-process index (search-index/,
-// decision 0504) answers the list search exactly as this SQL does; a change here changes both, and
+// decision 0504) finds exactly the places this SQL finds, and ranks text matches by its own rule
+// (decision 0513); a change to what matches here changes both, and
 // search-index.equivalence.test.ts fails until they agree again.
 import { type Placeholder, type SQL, sql } from 'drizzle-orm';
 import { factsStaleBefore } from '../../../shared/facts-age.js';

@@ -37,12 +37,14 @@ describe('PackedLists', () => {
 describe('Postings', () => {
   it('keeps its pairs through a trim and grows again after it', () => {
     const p = new Postings();
-    for (let i = 0; i < 37; i++) p.push(i, i / 2);
+    for (let i = 0; i < 37; i++) p.push(i, i % 4);
     p.trim();
     expect(p.slots.length).toBe(37);
-    p.push(37, 18.5);
+    p.push(37, 3);
     expect(p.length).toBe(38);
     expect(Array.from(p.slots.subarray(0, p.length))).toEqual(Array.from({ length: 38 }, (_, i) => i));
-    expect(Array.from(p.terms.subarray(0, p.length))).toEqual(Array.from({ length: 38 }, (_, i) => i / 2));
+    expect(Array.from(p.weights.subarray(0, p.length))).toEqual(
+      Array.from({ length: 38 }, (_, i) => (i === 37 ? 3 : i % 4)),
+    );
   });
 });

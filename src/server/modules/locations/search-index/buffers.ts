@@ -1,28 +1,29 @@
 // Growable typed-array buffers of the in-process search index (place-index.ts, decision 0504).
 
-/** A growable list of (slot, rank term) pairs: one lexeme's postings. */
+/** A growable list of (slot, weight class) pairs: one lexeme's postings, with the best weight
+ * class (D = 0 … A = 3) the lexeme has in each place (relevance.ts). */
 export class Postings {
   slots = new Int32Array(4);
-  terms = new Float64Array(4);
+  weights = new Uint8Array(4);
   length = 0;
-  push(slot: number, term: number) {
+  push(slot: number, weight: number) {
     if (this.length === this.slots.length) {
       const slots = new Int32Array(this.length * 2);
       slots.set(this.slots);
       this.slots = slots;
-      const terms = new Float64Array(this.length * 2);
-      terms.set(this.terms);
-      this.terms = terms;
+      const weights = new Uint8Array(this.length * 2);
+      weights.set(this.weights);
+      this.weights = weights;
     }
     this.slots[this.length] = slot;
-    this.terms[this.length] = term;
+    this.weights[this.length] = weight;
     this.length++;
   }
   /** Gives back the room the doubling left unused (once a build is done; later pushes grow again). */
   trim() {
     if (this.length === this.slots.length) return;
     this.slots = this.slots.slice(0, Math.max(this.length, 1));
-    this.terms = this.terms.slice(0, Math.max(this.length, 1));
+    this.weights = this.weights.slice(0, Math.max(this.length, 1));
   }
 }
 

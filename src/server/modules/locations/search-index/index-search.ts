@@ -1,6 +1,6 @@
 // Searches answered by the in-process index (decision 0504): a search's filters put in the index's
 // terms once it is the search's turn (turns.ts), then the list's page or the map's answer. sync.ts
-// keeps the index in step with the database.
+// keeps the index in step with the database and asks it which names a typo matches.
 import { seasonWindowEnd } from '../../../../shared/hours-status.js';
 import type { MapView } from '../../../../shared/map-grid.js';
 import type { Db } from '../../../db/connect.js';
@@ -12,15 +12,28 @@ import { buildTextQuery, facetsOf, MIN_TRIGRAM_LENGTH, openWhenOf, type SearchFi
 import type { PlaceIndex } from './place-index.js';
 import type { IndexPage, IndexQuery, IndexText } from './query.js';
 import { searchIndexEnabled, syncOf } from './sync.js';
-import { isAscii } from './trigram.js';
 import { indexTurn } from './turns.js';
+
+/** How many times a search asks again for its typos when the index moved while they were asked
+ * (a write replayed meanwhile), before SQL answers it. */
+const TYPO_ATTEMPTS = 3;
+
+/** The words that may match names as typos on `index` (decision 0501): 3+ letters and no full-text
+ * match in any visible place (a typo, or a stop word, whose query is empty). */
+function typoWordsOf(words: string[], lexemes: Array<string | null>, index: PlaceIndex): string[] {
+  return words.filter((word, i) => {
+    const lexeme = lexemes[i];
+    return lexeme != null && word.length >= MIN_TRIGRAM_LENGTH && (lexeme === '' || !index.matchesAny(lexeme));
+  });
+}
 
 /**
  * Runs `use` with the index and the search `f` in the index's terms, once it is this search's turn
  * (turns.ts); null when the SQL search must answer (the index is being built, or a word needs what
- * only SQL does: a word the parser splits, or a typo in other than ASCII letters), `empty` when a
- * word can match nothing. `use` runs without a wait in between, so the conditions, the version and
- * the answer all see one index.
+ * only SQL does: a word the parser splits), `empty` when a word can match nothing. A typo's
+ * matches are asked of the database before the turn, for the index's version; `use` runs without a
+ * wait in between, so the conditions, the version, the typos' answers and the answer all see one
+ * index.
  */
 async function withIndexQuery<T>(
   db: Db,
@@ -42,32 +55,41 @@ async function withIndexQuery<T>(
   if (opts.catchUp !== false && (!(await s.catchUp()) || !s.index)) return null;
   const text = buildTextQuery(f.search);
   const lexemes = text ? await s.lexemesOf(text.words) : [];
-  await indexTurn();
-  const index = s.index;
-  if (!index) return null;
-  // The version this answer is exact for: read after the last wait, with the index it searches.
-  const version = s.version;
-  let indexText: IndexText | null = null;
-  if (text) {
-    const conditions: IndexText['conditions'] = [];
-    for (const [i, word] of text.words.entries()) {
-      const lexeme = lexemes[i];
-      if (lexeme === null || lexeme === undefined) return null;
-      // As locations.search.ts (decision 0501): a word of 3+ letters that matches no place by full
-      // text (a typo, or a stop word, whose query is empty) may match names by similarity; a
-      // shorter one then matches nothing.
-      if (word.length >= MIN_TRIGRAM_LENGTH && (lexeme === '' || !index.matchesAny(lexeme))) {
-        if (!isAscii(word)) return null;
-        conditions.push({ typo: word });
-      } else if (lexeme === '') return use(index, 'empty', version);
-      else conditions.push({ prefix: lexeme });
+  if (lexemes.some((l) => l === null)) return null;
+  for (let attempt = 0; attempt < TYPO_ATTEMPTS; attempt++) {
+    const asked = text && s.index ? typoWordsOf(text.words, lexemes, s.index) : [];
+    const typos = asked.length ? await s.typoMatchesOf(asked) : null;
+    await indexTurn();
+    const index = s.index;
+    if (!index) return null;
+    // The version this answer is exact for: read after the last wait, with the index it searches.
+    const version = s.version;
+    let indexText: IndexText | null = null;
+    if (text) {
+      const typoWords = new Set(typoWordsOf(text.words, lexemes, index));
+      // The index moved while the typos were asked: ask again, for the version it has now.
+      if (typoWords.size && (typos?.version !== version || [...typoWords].some((w) => !typos.matches.has(w)))) continue;
+      const conditions: IndexText['conditions'] = [];
+      for (const [i, word] of text.words.entries()) {
+        const lexeme = lexemes[i]!;
+        // As locations.search.ts (decision 0501): a word of 3+ letters that matches no place by
+        // full text may match names by similarity; a shorter stop word matches nothing.
+        if (typoWords.has(word)) conditions.push({ typo: word, matches: typos!.matches.get(word)! });
+        else if (lexeme === '') return use(index, 'empty', version);
+        else conditions.push({ prefix: lexeme });
+      }
+      indexText = { conditions };
     }
-    if (conditions.some((c) => 'typo' in c) && !isAscii(text.plain)) return null;
-    indexText = { conditions, rankItems: lexemes.filter((l): l is string => !!l), plain: text.plain };
+    return use(index, query(f, now, indexText), version);
   }
+  return null;
+}
+
+/** The search `f` in the index's terms, its text already resolved. */
+function query(f: SearchFilters & { limit?: number; offset?: number }, now: Date, text: IndexText | null): IndexQuery {
   const hasPoint = f.lat !== undefined && f.lng !== undefined;
   const when = openWhenOf(f);
-  const query: IndexQuery = {
+  return {
     category: f.category,
     tagIds: f.tagIds,
     openNow: f.openNow,
@@ -79,11 +101,10 @@ async function withIndexQuery<T>(
     point: hasPoint ? { lat: f.lat!, lng: f.lng!, radius: f.radius } : undefined,
     facetMask: facetMask(facetsOf(f)),
     staleBefore: factsStaleBefore(now).getTime(),
-    text: indexText,
+    text,
     limit: f.limit,
     offset: f.offset ?? 0,
   };
-  return use(index, query, version);
 }
 
 /**
@@ -98,8 +119,7 @@ export async function searchWithIndex(
 ): Promise<(IndexPage & { version: number }) | null> {
   return withIndexQuery(db, f, now, opts, (index, query, version) => {
     if (query === 'empty') return { ids: [], distances: [], total: 0, version };
-    const page = index.search(query);
-    return page && { ...page, version };
+    return { ...index.search(query), version };
   });
 }
 
@@ -117,8 +137,7 @@ export async function mapWithIndex(
   pointLimit: number,
   summary = true,
 ): Promise<string | null> {
-  return withIndexQuery(db, f, clockNow(), {}, (index, query) => {
-    if (query === 'empty') return summary ? NO_MAP_MATCH : '[]';
-    return index.map(query, view, pointLimit, summary);
-  });
+  return withIndexQuery(db, f, clockNow(), {}, (index, query) =>
+    query === 'empty' ? (summary ? NO_MAP_MATCH : '[]') : index.map(query, view, pointLimit, summary),
+  );
 }

@@ -1,8 +1,10 @@
 // The index's lexemes (place-index.ts): each lexeme's postings (the slots whose search vector holds
-// it, with their weights' contribution to ts_rank), found by prefix as `word:*` matches them.
+// it, with its best weight class there), found by prefix as `word:*` matches them.
 import { Postings } from './buffers.js';
-import type { VectorEntry } from './rank.js';
-import { compareCodePoints, entryContribution } from './rank.js';
+import type { VectorEntry } from './query.js';
+
+/** Plain string order: it keeps every lexeme starting with a prefix in one run. */
+const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 export class Lexicon {
   private readonly ids = new Map<string, number>();
@@ -20,7 +22,7 @@ export class Lexicon {
       this.postings.push(new Postings());
       this.sortedIds = null;
     }
-    this.postings[lex]!.push(slot, entryContribution(e.weights));
+    this.postings[lex]!.push(slot, e.weight);
   }
 
   /** Gives back the postings' unused room once a build is done. */
@@ -28,24 +30,28 @@ export class Lexicon {
     for (const p of this.postings) p.trim();
   }
 
-  /** Lexeme ids in code point order (the order of a tsvector's entries), rebuilt after additions. */
+  /** Lexeme ids in string order, rebuilt after additions. */
   private sorted(): number[] {
     if (!this.sortedIds) {
-      this.sortedIds = this.lexemes
-        .map((_, i) => i)
-        .sort((a, b) => compareCodePoints(this.lexemes[a]!, this.lexemes[b]!));
+      this.sortedIds = this.lexemes.map((_, i) => i).sort((a, b) => byText(this.lexemes[a]!, this.lexemes[b]!));
     }
     return this.sortedIds;
   }
 
-  /** The postings of the lexemes starting with `prefix`, in code point order. */
+  /** The postings of the lexeme itself, if a place holds it. */
+  exactly(lexeme: string): Postings | undefined {
+    const id = this.ids.get(lexeme);
+    return id === undefined ? undefined : this.postings[id];
+  }
+
+  /** The postings of the lexemes starting with `prefix`. */
   withPrefix(prefix: string): Postings[] {
     const order = this.sorted();
     let lo = 0;
     let hi = order.length;
     while (lo < hi) {
       const mid = (lo + hi) >>> 1;
-      if (compareCodePoints(this.lexemes[order[mid]!]!, prefix) < 0) lo = mid + 1;
+      if (this.lexemes[order[mid]!]! < prefix) lo = mid + 1;
       else hi = mid;
     }
     const out: Postings[] = [];

@@ -1,20 +1,27 @@
 // The index on its own (no database): every word of the search must match, up to the last of the
-// eight a search keeps; every facet asked must hold; stale facts sort after fresh ones.
+// eight a search keeps; text matches rank by relevance.ts's rule; every facet asked must hold;
+// stale facts sort after fresh ones.
 import { describe, expect, it } from 'vitest';
 import { facetBits, facetMask } from '../../../../shared/place-attributes.js';
 import { PlaceIndex } from './place-index.js';
-import type { IndexedPlace, IndexQuery } from './query.js';
+import type { IndexedPlace, IndexQuery, IndexText, TypoMatches } from './query.js';
 
-function place(id: number, name: string, words: string[], more: Partial<IndexedPlace> = {}): IndexedPlace {
+/** A place holding `words` as lexemes: a bare word in its name (weight A = 3), or [word, class].
+ * Its name only labels it here: nameKey, the id, stands for its place in name order. */
+function place(
+  id: number,
+  _name: string,
+  words: Array<string | [string, number]>,
+  more: Partial<IndexedPlace> = {},
+): IndexedPlace {
   return {
     id,
-    lowerName: name.toLowerCase(),
     category: 'park',
     point: null,
     latitude: 0,
     longitude: 0,
     nameKey: id,
-    vector: words.map((lexeme) => ({ lexeme, weights: [3] })),
+    vector: words.map((w) => (typeof w === 'string' ? { lexeme: w, weight: 3 } : { lexeme: w[0], weight: w[1] })),
     tagIds: [],
     intervals: [],
     facets: 0,
@@ -23,11 +30,12 @@ function place(id: number, name: string, words: string[], more: Partial<IndexedP
   };
 }
 
-function textQuery(words: string[]): IndexQuery {
+function textQuery(words: Array<string | { typo: string; matches: TypoMatches }>): IndexQuery {
+  const conditions: IndexText['conditions'] = words.map((w) => (typeof w === 'string' ? { prefix: w } : w));
   return {
     now: 0,
     seasonEnd: Number.POSITIVE_INFINITY,
-    text: { conditions: words.map((prefix) => ({ prefix })), rankItems: words, plain: words.join(' ') },
+    text: { conditions },
     facetMask: 0,
     staleBefore: 0,
     offset: 0,
@@ -51,6 +59,60 @@ describe('PlaceIndex text search', () => {
     only.upsert(place(1, 'Loose Park', seven));
     only.upsert(place(2, 'Apple Orchard', ['appl', 'orchard']));
     expect(only.search(textQuery([...seven, 'appl']))).toEqual({ ids: [], distances: [], total: 0 });
+  });
+});
+
+describe('PlaceIndex relevance', () => {
+  const typo = (word: string, pairs: Array<[number, number]>) => ({
+    typo: word,
+    matches: { ids: Int32Array.from(pairs, (p) => p[0]), similarity: Float64Array.from(pairs, (p) => p[1]) },
+  });
+  const index = new PlaceIndex();
+  // nameKey is the id: without relevance, names order them 1, 2, 3, 4, 5.
+  index.upsert(place(1, 'Address Only', [['garden', 0]]));
+  index.upsert(
+    place(2, 'Described', [
+      ['garden', 1],
+      ['park', 3],
+    ]),
+  );
+  index.upsert(place(3, 'Tagged Gardening', [['gardening', 3]]));
+  index.upsert(place(4, 'The Garden', ['garden', ['park', 2]]));
+  index.upsert(place(5, 'Gone', ['garden']));
+  index.remove(5);
+
+  it('ranks a word by its best field, then an exact lexeme before a prefix', () => {
+    // A name beats the description and the address; the exact 'garden' beats the prefix of 'gardening'.
+    expect(index.search(textQuery(['garden']))?.ids).toEqual([4, 3, 2, 1]);
+  });
+
+  it('sums the words: a place matching both in better fields comes first', () => {
+    expect(index.search(textQuery(['garden', 'park']))?.ids).toEqual([4, 2]);
+  });
+
+  it('orders typo-only matches by the similarity the database gave, and skips ids it no longer holds', () => {
+    const q = textQuery([
+      typo('gardn', [
+        [1, 0.7],
+        [2, 0.9],
+        [5, 1],
+        [99, 1],
+        [4, 0.7],
+      ]),
+    ]);
+    expect(index.search(q)).toEqual({ ids: [2, 1, 4], distances: [null, null, null], total: 3 });
+  });
+
+  it('needs every typo word too, and adds its similarity to the full-text words', () => {
+    const q = textQuery([
+      'park',
+      typo('gardn', [
+        [2, 0.6],
+        [4, 0.9],
+        [3, 1],
+      ]),
+    ]);
+    expect(index.search(q)?.ids).toEqual([2, 4]);
   });
 });
 

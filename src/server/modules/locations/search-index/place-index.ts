@@ -1,21 +1,21 @@
 // The in-process search index (decision 0504): every visible place's searchable data in compact
-// arrays, answering the search of locations.search.ts (same matches, same order, same count)
-// without asking the database. Filled and kept in step by sync.ts; the equivalence test compares
+// arrays, answering the search of locations.search.ts (the same matches and count; text matches
+// in the order of relevance.ts, decision 0513) without asking the database, except which names a
+// typo matches (sync.ts asks). Filled and kept in step by sync.ts; the equivalence test compares
 // it with the SQL search. Slots are append-only: a changed place gets a new slot and its old one
 // is marked dead, so posting lists never need removals; sync.ts rebuilds when dead slots pile up.
 import KDBush from 'kdbush';
 import { boundingBox } from '../locations.search.js';
-import { addTerm, compareCodePoints, finishRank } from './rank.js';
 import { Lexicon } from './lexicon.js';
 import { PackedLists, SlotList } from './buffers.js';
 import type { IndexedPlace, IndexPage, IndexQuery } from './query.js';
-import { NameIndex } from './name-index.js';
 import type { MapView } from '../../../../shared/map-grid.js';
 import { mapAnswer } from './map-answer.js';
 import { distanceMiles, rad } from './geo.js';
 import { pageInOrder } from './page-order.js';
 import { flatWindows, openWithin, overlapsAny } from './hours-match.js';
 import { HourBitsets, hasSlot } from './hour-bitsets.js';
+import { lexemeScore, typoScore } from './relevance.js';
 
 /** Marks a slot some word reached: above every word's bit, as a search keeps up to 8 words. */
 const TOUCHED = 1 << 8;
@@ -63,20 +63,20 @@ export class PlaceIndex {
   private readonly tagPostings = new Map<number, SlotList>();
   private readonly categoryPostings: SlotList[] = [];
   private readonly facetPostings: SlotList[] = [];
-  /** Distinct lower-cased names, their places and their trigrams (for typos). */
-  private slotName = new Int32Array(this.cap);
-  private readonly names = new NameIndex();
   private readonly lexicon = new Lexicon();
   private spatial: { tree: KDBush; slots: Int32Array } | null = null;
-  /** Scratch space of a text query (queries run one at a time on this thread). */
+  /** Scratch space of a text query (queries run one at a time on this thread): the relevance
+   * summed over the words so far, and the current word's best lexeme score. */
   private acc = new Float64Array(0);
+  private best = new Uint8Array(0);
   /** Per slot, one bit per search word it matches, and TOUCHED once any word reached it. */
   private hits = new Uint16Array(0);
-  /** Per slot, the rank and the distance of the current query (read only for its matches). */
+  /** Per slot, the relevance and the distance of the current query (read only for its matches). */
   private score = new Float64Array(0);
   private miles = new Float64Array(0);
   private readonly touchedList = new SlotList();
   private readonly foundList = new SlotList();
+  private readonly wordList = new SlotList();
   /** Slots of removed or replaced places, and replaced interval lists, still held (sync.ts
    * rebuilds the index when they pile up). */
   dead = 0;
@@ -130,7 +130,6 @@ export class PlaceIndex {
     }
     this.intervals.set(s, p.intervals);
     this.markSlotHours(s);
-    this.slotName[s] = this.names.add(p.lowerName, s);
     for (const e of p.vector) this.lexicon.add(s, e);
     this.spatial = null;
   }
@@ -191,7 +190,6 @@ export class PlaceIndex {
     this.factsAt = copy(this.factsAt, Float64Array);
     this.live = copy(this.live, Uint8Array);
     this.located = copy(this.located, Uint8Array);
-    this.slotName = copy(this.slotName, Int32Array);
     this.hours.reserve(cap);
     this.cap = cap;
   }
@@ -217,15 +215,16 @@ export class PlaceIndex {
     return this.spatial;
   }
 
-  /** Collects the slots a search matches in foundList (rank and miles filled for them); whether
-   * they are ranked by text, or null when SQL must answer it (see typoMatches). */
-  private collect(q: IndexQuery): boolean | null {
+  /** Collects the slots a search matches in foundList (relevance and miles filled for them);
+   * whether they are ranked by text. */
+  private collect(q: IndexQuery): boolean {
     const catCode = q.category && q.category !== 'all' ? (this.categories.get(q.category) ?? -1) : 0;
     const tagIds = [...new Set(q.tagIds ?? [])];
     const box = q.point ? boundingBox(q.point.lat, q.point.lng, q.point.radius) : null;
     const cosQueryLat = q.point ? Math.cos(rad(q.point.lat)) : 0;
     if (this.score.length < this.used) {
       this.acc = new Float64Array(this.cap);
+      this.best = new Uint8Array(this.cap);
       this.hits = new Uint16Array(this.cap);
       this.score = new Float64Array(this.cap);
       this.miles = new Float64Array(this.cap);
@@ -280,69 +279,57 @@ export class PlaceIndex {
     found.length = 0;
     let ranked = false;
     if (q.text) {
-      const { conditions, rankItems, plain } = q.text;
-      const items = [...new Set(rankItems)].sort(compareCodePoints);
       const acc = this.acc;
+      const best = this.best;
       const hits = this.hits;
       const touched = this.touchedList;
+      const words = this.wordList;
       touched.length = 0;
-      const bitOf = new Map<string, number>();
+      const seen = new Set<string>();
       let all = 0;
-      const typos: Array<[string, number]> = [];
-      for (const c of conditions) {
+      for (const c of q.text.conditions) {
         const key = 'prefix' in c ? `p:${c.prefix}` : `t:${c.typo}`;
-        if (!bitOf.has(key)) {
-          const bit = 1 << bitOf.size;
-          bitOf.set(key, bit);
-          all |= bit;
-          if ('typo' in c) typos.push([c.typo, bit]);
-        }
-      }
-      // calc_rank_or's loops: query items in order, each item's lexemes in vector order; an item
-      // that is a word's prefix condition also marks the places it matches.
-      for (const item of items) {
-        const bit = bitOf.get(`p:${item}`) ?? 0;
-        for (const p of this.lexicon.withPrefix(item)) {
-          for (let j = 0; j < p.length; j++) {
-            const s = p.slots[j]!;
-            if (!this.live[s]) continue;
+        if (seen.has(key)) continue;
+        seen.add(key);
+        const bit = 1 << (seen.size - 1);
+        all |= bit;
+        words.length = 0;
+        if ('prefix' in c) {
+          // The word's score in a place is that of its best matching lexeme there (relevance.ts).
+          const own = this.lexicon.exactly(c.prefix);
+          for (const p of this.lexicon.withPrefix(c.prefix)) {
+            const exact = p === own;
+            for (let j = 0; j < p.length; j++) {
+              const s = p.slots[j]!;
+              if (!this.live[s]) continue;
+              if (hits[s] === 0) touched.push(s);
+              if (!(hits[s]! & bit)) {
+                hits[s]! |= bit | TOUCHED;
+                best[s] = 0;
+                words.push(s);
+              }
+              best[s] = Math.max(best[s]!, lexemeScore(p.weights[j]!, exact));
+            }
+          }
+          for (let i = 0; i < words.length; i++) acc[words.items[i]!]! += best[words.items[i]!]!;
+        } else {
+          // The database's answer: ids the index no longer holds (removed or hidden since) are skipped.
+          const { ids, similarity } = c.matches;
+          for (let i = 0; i < ids.length; i++) {
+            const s = this.slotOf.get(ids[i]!);
+            if (s === undefined || !this.live[s]) continue;
             if (hits[s] === 0) touched.push(s);
+            if (hits[s]! & bit) continue;
             hits[s]! |= bit | TOUCHED;
-            acc[s] = addTerm(acc[s]!, p.terms[j]!);
+            acc[s]! += typoScore(similarity[i]!);
           }
         }
       }
-      for (const [word, bit] of typos) {
-        const matched = this.names.typoMatches(word, this.live);
-        if (!matched) {
-          for (let i = 0; i < touched.length; i++) {
-            const s = touched.items[i]!;
-            hits[s] = 0;
-            acc[s] = 0;
-          }
-          return null;
-        }
-        for (const s of matched) {
-          if (hits[s] === 0) touched.push(s);
-          hits[s]! |= bit | TOUCHED;
-        }
-      }
-      // No word matched any place by full text: the matches rank by word similarity of the name.
-      const bySimilarity = typos.length === conditions.length;
-      const similarity = new Map<number, number>();
       for (let i = 0; i < touched.length; i++) {
         const s = touched.items[i]!;
         if ((hits[s]! & all) === all && passes(s)) {
           found.push(s);
-          if (bySimilarity) {
-            const n = this.slotName[s]!;
-            let sml = similarity.get(n);
-            if (sml === undefined) {
-              sml = this.names.similarityTo(plain, n);
-              similarity.set(n, sml);
-            }
-            score[s] = sml;
-          } else score[s] = finishRank(acc[s]!, items.length);
+          score[s] = acc[s]!;
         }
         hits[s] = 0;
         acc[s] = 0;
@@ -391,15 +378,14 @@ export class PlaceIndex {
     return shortest;
   }
 
-  /** The page of a search; null when SQL must answer it. */
-  search(q: IndexQuery): IndexPage | null {
+  /** The page of a search. */
+  search(q: IndexQuery): IndexPage {
     const ranked = this.collect(q);
-    if (ranked === null) return null;
     const found = this.foundList;
     const score = this.score;
     const miles = this.miles;
-    // locations.reads.ts's order: rank desc, distance asc, fresh facts before stale ones (an
-    // unknown date, NaN, is stale), then lower(name), name, id (nameKey).
+    // Relevance desc (relevance.ts), distance asc, fresh facts before stale ones (an unknown date,
+    // NaN, is stale), then lower(name), name, id (nameKey): locations.reads.ts's keys after its rank.
     const factsAt = this.factsAt;
     const cmp = (a: number, b: number): number => {
       if (ranked) {
@@ -425,10 +411,10 @@ export class PlaceIndex {
 
   /**
    * The map's answer (GET /api/locations/map and /points) as JSON (map-answer.ts); `view` null and
-   * `pointLimit` Infinity: the bare list of points (/points). Null when SQL must answer.
+   * `pointLimit` Infinity: the bare list of points (/points).
    */
-  map(q: IndexQuery, view: MapView | null, pointLimit: number, withSummary = true): string | null {
-    if (this.collect(q) === null) return null;
+  map(q: IndexQuery, view: MapView | null, pointLimit: number, withSummary = true): string {
+    this.collect(q);
     const slots: number[] = [];
     for (let i = 0; i < this.foundList.length; i++) {
       const s = this.foundList.items[i]!;

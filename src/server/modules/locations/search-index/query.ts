@@ -1,11 +1,22 @@
 // What the in-process search index (place-index.ts, decision 0504) is given and answers: a place
 // as sync.ts loads it, a search as locations.search.ts defines it, and a page of ids.
-import type { VectorEntry } from './rank.js';
+
+/** One lexeme of a place's weighted search_vector and the best weight class it has there (D = 0,
+ * C = 1, B = 2, A = 3: address, description, tags, name). */
+export interface VectorEntry {
+  lexeme: string;
+  weight: number;
+}
+
+/** The places one typo word matches by `word <% lower(name)` and their word similarity with the
+ * name, as the database answered them (sync.ts, decision 0513). */
+export interface TypoMatches {
+  ids: Int32Array;
+  similarity: Float64Array;
+}
 
 export interface IndexedPlace {
   id: number;
-  /** lower(name) as the database lower-cases it (typos are matched against it). */
-  lowerName: string;
   category: string;
   /** The map's point of the place ({id, slug, name, category, lat, lng} as JSON), null when it has
    * no coordinates (then latitude and longitude are 0 and never match). */
@@ -46,15 +57,10 @@ export interface IndexQuery {
   offset: number;
 }
 
-/** What each search word asks (all must hold) and how matches rank (locations.search.ts). */
+/** What each search word asks (all must hold); matches rank by relevance.ts. */
 export interface IndexText {
-  /** Per word: a lexeme matched as a prefix, or a typo matched by word similarity with the name. */
-  conditions: Array<{ prefix: string } | { typo: string }>;
-  /** The query's lexemes for ts_rank (stop words have none). */
-  rankItems: string[];
-  /** All the words joined by spaces: ranks the matches by word similarity when no word matched
-   * any place by full text. */
-  plain: string;
+  /** Per word: a lexeme matched as a prefix, or a typo and the places the database says it matches. */
+  conditions: Array<{ prefix: string } | { typo: string; matches: TypoMatches }>;
 }
 
 export interface IndexPage {

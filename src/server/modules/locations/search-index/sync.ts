@@ -4,14 +4,16 @@
 // in commit order. Before answering, a search reads the version and replays the changes it has
 // not seen, so a write that committed before a search started is in that search's answer,
 // whichever process wrote it. While the index is built (at the first search, or again after a
-// large change such as the daily extension of the open intervals), searches use SQL.
+// large change such as the daily extension of the open intervals), searches use SQL. The index
+// also asks the database which names a typo matches (decision 0513), and keeps those answers only
+// for the version they were asked at.
 import { type SQL, sql } from 'drizzle-orm';
 import { facetBits, type PlaceAttributes } from '../../../../shared/place-attributes.js';
 import type { Db } from '../../../db/connect.js';
 import { PlaceIndex } from './place-index.js';
-import type { IndexedPlace } from './query.js';
-import { parseTsvector } from './rank.js';
+import type { IndexedPlace, TypoMatches, VectorEntry } from './query.js';
 import { scrubText } from '../../../lib/scrub-log-text.js';
+import { isPublicPlace } from '../visibility.js';
 
 /** Places loaded per statement while building, so the embedded database's thread is never held
  * for long (decision 0503). */
@@ -20,6 +22,9 @@ const BUILD_CHUNK = 1_000;
 const REPLAY_LIMIT = 2_000;
 /** Words whose lexeme is remembered (to_tsquery asked once per word). */
 const MAX_WORDS_REMEMBERED = 20_000;
+/** Place ids held in the typo answers (a stop word such as 'the' may match many names); more, and
+ * they are all dropped. */
+const MAX_TYPO_IDS_REMEMBERED = 200_000;
 /** How long the change log keeps its rows; an index further behind rebuilds. */
 const CHANGE_LOG_KEEP = '1 hour';
 
@@ -29,11 +34,63 @@ async function rows<T>(db: Db, query: SQL): Promise<T[]> {
 // json_agg arrives parsed from node-postgres and as text from the embedded database's thread.
 const json = <T>(v: unknown): T => (typeof v === 'string' ? JSON.parse(v) : v) as T;
 
+/** The weight classes of tsvector's position letters (relevance.ts reads them). */
+const WEIGHT_OF_LETTER: Record<string, number> = { A: 3, B: 2, C: 1, D: 0 };
+
+/** Parses tsvector's text output ("'garden':1A,5C 'green':2A") into its lexemes, each with the best
+ * weight class of its positions (one without positions counts as D, as the database's default). */
+function parseTsvector(text: string): VectorEntry[] {
+  const out: VectorEntry[] = [];
+  let i = 0;
+  const n = text.length;
+  while (i < n) {
+    while (i < n && text[i] === ' ') i++;
+    if (i >= n) break;
+    if (text[i] !== "'") throw new Error(`tsvector: expected a quote at ${i}`);
+    i++;
+    let lexeme = '';
+    for (;;) {
+      if (i >= n) throw new Error('tsvector: unterminated lexeme');
+      const ch = text[i]!;
+      if (ch === "'") {
+        if (text[i + 1] === "'") {
+          lexeme += "'";
+          i += 2;
+          continue;
+        }
+        i++;
+        break;
+      }
+      if (ch === '\\') {
+        lexeme += text[i + 1] ?? '';
+        i += 2;
+        continue;
+      }
+      lexeme += ch;
+      i++;
+    }
+    let weight = 0;
+    if (text[i] === ':') {
+      i++;
+      while (i < n && text[i] !== ' ') {
+        while (i < n && text[i]! >= '0' && text[i]! <= '9') i++;
+        const letter = text[i];
+        if (letter && letter in WEIGHT_OF_LETTER) {
+          weight = Math.max(weight, WEIGHT_OF_LETTER[letter]!);
+          i++;
+        }
+        if (text[i] === ',') i++;
+      }
+    }
+    out.push({ lexeme, weight });
+  }
+  return out;
+}
+
 interface LoadedRow {
   id: number;
   slug: string;
   name: string;
-  lower_name: string;
   category: string;
   latitude: number | null;
   longitude: number | null;
@@ -50,7 +107,7 @@ interface LoadedRow {
 const loadPlaces = (db: Db, where: SQL, tail: SQL = sql``) =>
   rows<LoadedRow>(
     db,
-    sql`select l.id, l.slug, l.name, lower(l.name) as lower_name, l.category, l.latitude, l.longitude, l.point_approximate, l.hidden, l.search_vector::text as vector,
+    sql`select l.id, l.slug, l.name, l.category, l.latitude, l.longitude, l.point_approximate, l.hidden, l.search_vector::text as vector,
           l.attributes, extract(epoch from l.facts_at) * 1000 as facts_at,
           coalesce((select json_agg(lt.tag_id) from location_tags lt where lt.location_id = l.id), '[]'::json) as tag_ids,
           coalesce((select json_agg(json_build_array(extract(epoch from oi.starts_at) * 1000,
@@ -66,7 +123,6 @@ function toPlace(r: LoadedRow, nameKey: number): IndexedPlace {
   const id = Number(r.id);
   return {
     id,
-    lowerName: r.lower_name,
     category: r.category,
     // The map's point, in locations.map.ts's fields and order (`approximate` only when true).
     point: located
@@ -102,6 +158,10 @@ class IndexSync {
   private building: Promise<void> | null = null;
   private catching: Promise<boolean> | null = null;
   private readonly lexemes = new Map<string, string | null>();
+  /** The typo answers of the index's version `typoVersion`, by word. */
+  private readonly typos = new Map<string, TypoMatches>();
+  private typoVersion = -1;
+  private typoIdsHeld = 0;
 
   constructor(private readonly db: Db) {}
 
@@ -272,6 +332,52 @@ class IndexSync {
       }
     }
     return words.map((w) => this.lexemes.get(w) ?? null);
+  }
+
+  /**
+   * What each typo word matches (decision 0513): the visible places whose lower-cased name it is
+   * like by pg_trgm's `<%` (decision 0501), with their word similarity, as the database answers;
+   * asked once per word and per version of the index. An answer may be newer than the index (a
+   * write committed meanwhile): the search's version check then answers again, caught up, and a
+   * new version drops every answer kept. `version` is the index's version the answers are for.
+   */
+  async typoMatchesOf(words: string[]): Promise<{ version: number; matches: Map<string, TypoMatches> }> {
+    const version = this.version;
+    if (this.typoVersion !== version) {
+      this.typos.clear();
+      this.typoIdsHeld = 0;
+      this.typoVersion = version;
+    }
+    const matches = new Map<string, TypoMatches>();
+    const unknown: string[] = [];
+    for (const w of words) {
+      const known = this.typos.get(w);
+      if (known) matches.set(w, known);
+      else unknown.push(w);
+    }
+    for (const w of unknown) {
+      // One statement per word, the SQL search's own condition, which the trigram index on
+      // lower(name) answers (a search rarely holds more than one typo).
+      const found = await rows<{ id: number; sml: number | string }>(
+        this.db,
+        sql`select l.id, word_similarity(${w}::text, lower(l.name)) as sml
+              from locations l where ${isPublicPlace('l')} and ${w}::text <% lower(l.name)`,
+      );
+      const answer: TypoMatches = {
+        ids: Int32Array.from(found, (r) => Number(r.id)),
+        similarity: Float64Array.from(found, (r) => Number(r.sml)),
+      };
+      matches.set(w, answer);
+      // Kept only while the index is at the version it was asked for.
+      if (this.typoVersion !== version) continue;
+      if (this.typoIdsHeld + answer.ids.length > MAX_TYPO_IDS_REMEMBERED) {
+        this.typos.clear();
+        this.typoIdsHeld = 0;
+      }
+      this.typos.set(w, answer);
+      this.typoIdsHeld += answer.ids.length;
+    }
+    return { version, matches };
   }
 }
 
