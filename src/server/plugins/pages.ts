@@ -103,56 +103,84 @@ export function staticCacheControl(clientDir: string, filePath: string): string 
   return 'public, max-age=3600';
 }
 
-export async function registerPages(
-  app: FastifyInstance,
-  ctx: AppContext,
-  clientDir: string | undefined,
-  earlyInput: InlineScript | null = null,
-): Promise<void> {
-  const indexPath = clientDir ? path.join(clientDir, 'index.html') : null;
-  const file = indexPath && fs.existsSync(indexPath) ? fs.readFileSync(indexPath, 'utf8') : null;
-  const template = inlineStylesheet(file && inlineEarlyInput(file, earlyInput), clientDir);
+/** The template with a page's head in it; the built index.html, or a bare shell without a build. */
+function renderShell(template: string | null, head: PageHead, canonical: string | null): string {
+  return (
+    template ?? '<!doctype html><html lang="en"><head><!--app-head--></head><body><div id="root"></div></body></html>'
+  )
+    .replace(/<title>[^<]*<\/title>/, '')
+    .replace('<!--app-head-->', () => renderHead(head, canonical)); // a function: '$' in user text is literal
+}
 
-  const render = (head: PageHead, canonical: string | null) =>
-    (template ?? '<!doctype html><html lang="en"><head><!--app-head--></head><body><div id="root"></div></body></html>')
-      .replace(/<title>[^<]*<\/title>/, '')
-      .replace('<!--app-head-->', () => renderHead(head, canonical)); // a function: '$' in user text is literal
-
-  const sendPage = (reply: FastifyReply, html: string, status = 200) =>
+function sendPage(reply: FastifyReply, html: string, status = 200) {
+  return (
     reply
       .status(status)
       .header('content-type', 'text/html; charset=utf-8')
       // Pages carry per-location data; let browsers revalidate instead of caching for long.
       .header('cache-control', 'no-cache')
-      .send(html);
+      .send(html)
+  );
+}
 
-  /** The page sent when one cannot be rendered whole: static (no script: nothing retries behind the
-   * visitor's back), in the visitor's language, with a link that asks for the same page again. */
-  const errorPage = (status: 429 | 503, lang: PageLanguage, url: string) => {
-    const texts = PAGE_ERROR_TEXTS[status][lang];
-    const again = `/${url.replace(/^[/\\]+/, '')}`; // never '//host': a link off the site
-    return render({ title: `${texts.title} | ${SITE_NAME}`, description: texts.text }, null)
-      .replace(/<html lang="[^"]*"/, `<html lang="${lang}"`)
-      .replace(/\s*<script\b[^>]*>[\s\S]*?<\/script>/g, '')
-      .replace(/\s*<link rel="modulepreload"[^>]*>/g, '')
-      .replace(/\s*<noscript>[\s\S]*?<\/noscript>/, '')
-      .replace('<!--app-head-->', '')
-      .replace(
-        '<div id="root"></div>',
-        () =>
-          `<div id="root"><main id="main-content" role="main" style="max-width:40rem;margin:4rem auto;padding:0 1rem;font-family:system-ui,sans-serif">` +
-          `<h1 style="font-size:1.5rem">${escapeHtml(texts.title)}</h1><p>${escapeHtml(texts.text)}</p>` +
-          `<p><a href="${escapeHtml(again)}">${escapeHtml(texts.retry)}</a></p></main></div>`,
-      );
-  };
-  const sendError = (reply: FastifyReply, status: 429 | 503, html: string, retryAfterS: number) =>
-    reply
-      .status(status)
-      .header('content-type', 'text/html; charset=utf-8')
-      .header('cache-control', 'no-store')
-      .header('retry-after', String(retryAfterS))
-      .send(html);
+/** The page sent when one cannot be rendered whole: static (no script: nothing retries behind the
+ * visitor's back), in the visitor's language, with a link that asks for the same page again. */
+function renderErrorPage(template: string | null, status: 429 | 503, lang: PageLanguage, url: string): string {
+  const texts = PAGE_ERROR_TEXTS[status][lang];
+  const again = `/${url.replace(/^[/\\]+/, '')}`; // never '//host': a link off the site
+  return renderShell(template, { title: `${texts.title} | ${SITE_NAME}`, description: texts.text }, null)
+    .replace(/<html lang="[^"]*"/, `<html lang="${lang}"`)
+    .replace(/\s*<script\b[^>]*>[\s\S]*?<\/script>/g, '')
+    .replace(/\s*<link rel="modulepreload"[^>]*>/g, '')
+    .replace(/\s*<noscript>[\s\S]*?<\/noscript>/, '')
+    .replace('<!--app-head-->', '')
+    .replace(
+      '<div id="root"></div>',
+      () =>
+        `<div id="root"><main id="main-content" role="main" style="max-width:40rem;margin:4rem auto;padding:0 1rem;font-family:system-ui,sans-serif">` +
+        `<h1 style="font-size:1.5rem">${escapeHtml(texts.title)}</h1><p>${escapeHtml(texts.text)}</p>` +
+        `<p><a href="${escapeHtml(again)}">${escapeHtml(texts.retry)}</a></p></main></div>`,
+    );
+}
 
+function sendError(reply: FastifyReply, status: 429 | 503, html: string, retryAfterS: number) {
+  return reply
+    .status(status)
+    .header('content-type', 'text/html; charset=utf-8')
+    .header('cache-control', 'no-store')
+    .header('retry-after', String(retryAfterS))
+    .send(html);
+}
+
+/** The page rendered into the template: its body, its language on <html>, and its data block
+ * (JSON escaped for a script element, never executed, decision 0005). */
+function withBody(shell: string, page: RenderedPage): string {
+  return shell
+    .replace(/<html lang="[^"]*"/, `<html lang="${page.lang === 'es' ? 'es' : 'en'}"`)
+    .replace(/\s*<noscript>[\s\S]*?<\/noscript>/, '')
+    .replace(
+      '<div id="root"></div>',
+      () =>
+        `<div id="root">${page.html}</div>\n    <script type="application/json" id="${SSR_DATA_ID}">${jsonForScript(page.data)}</script>`,
+    );
+}
+
+/** Sends a page: the rendered one when the renderer is there and handles this path, else the
+ * plain shell the given function makes (a busy database answers the 503 error page). */
+type SendAny = (
+  request: FastifyRequest,
+  reply: FastifyReply,
+  shell: () => Promise<{ html: string; status: number }>,
+) => Promise<FastifyReply>;
+
+async function createSendAny(
+  app: FastifyInstance,
+  ctx: AppContext,
+  template: string | null,
+  clientDir: string | undefined,
+): Promise<SendAny> {
+  const errorPage = (status: 429 | 503, lang: PageLanguage, url: string) =>
+    renderErrorPage(template, status, lang, url);
   const renderer = template && clientDir ? await loadRenderer(clientDir) : null;
   const renderLimit = ctx.readLimit(PAGE_RENDER_LIMIT);
   const pages = renderer
@@ -164,24 +192,7 @@ export async function registerPages(
       })
     : null;
 
-  /** The page rendered into the template: its body, its language on <html>, and its data block
-   * (JSON escaped for a script element, never executed, decision 0005). */
-  const withBody = (shell: string, page: RenderedPage) =>
-    shell
-      .replace(/<html lang="[^"]*"/, `<html lang="${page.lang === 'es' ? 'es' : 'en'}"`)
-      .replace(/\s*<noscript>[\s\S]*?<\/noscript>/, '')
-      .replace(
-        '<div id="root"></div>',
-        () =>
-          `<div id="root">${page.html}</div>\n    <script type="application/json" id="${SSR_DATA_ID}">${jsonForScript(page.data)}</script>`,
-      );
-
-  /** The rendered page when the renderer is there and handles this path, else the plain shell. */
-  const sendAny = async (
-    request: FastifyRequest,
-    reply: FastifyReply,
-    shell: () => Promise<{ html: string; status: number }>,
-  ) => {
+  return async (request, reply, shell) => {
     const page = pages ? await pages.page(request, async (p) => withBody((await shell()).html, p)) : null;
     if (page) return sendRendered(request, reply, page);
     let plain: { html: string; status: number };
@@ -194,6 +205,18 @@ export async function registerPages(
     }
     return sendPage(reply, plain.html, plain.status);
   };
+}
+
+export async function registerPages(
+  app: FastifyInstance,
+  ctx: AppContext,
+  clientDir: string | undefined,
+  earlyInput: InlineScript | null = null,
+): Promise<void> {
+  const indexPath = clientDir ? path.join(clientDir, 'index.html') : null;
+  const file = indexPath && fs.existsSync(indexPath) ? fs.readFileSync(indexPath, 'utf8') : null;
+  const template = inlineStylesheet(file && inlineEarlyInput(file, earlyInput), clientDir);
+  const sendAny = await createSendAny(app, ctx, template, clientDir);
 
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
@@ -202,7 +225,7 @@ export async function registerPages(
     if (api || !template || request.method !== 'GET') {
       return reply.status(404).send({ message: `Not Found: ${request.method} ${pathname}` });
     }
-    return sendAny(request, reply, async () => ({ html: render(NOT_FOUND_HEAD, null), status: 404 }));
+    return sendAny(request, reply, async () => ({ html: renderShell(template, NOT_FOUND_HEAD, null), status: 404 }));
   });
 
   registerSitemap(app, ctx);
@@ -221,7 +244,12 @@ export async function registerPages(
       res.header('cache-control', staticCacheControl(clientDir, filePath));
     },
   });
+  registerPageRoutes(app, ctx, template, sendAny);
+}
 
+/** The pages with a head of their own, the admin area, a place's page and robots.txt. */
+function registerPageRoutes(app: FastifyInstance, ctx: AppContext, template: string, sendAny: SendAny): void {
+  const render = (head: PageHead, canonical: string | null) => renderShell(template, head, canonical);
   for (const [route, head] of Object.entries(STATIC_HEADS)) {
     app.get(route, (request, reply) =>
       sendAny(request, reply, async () => ({

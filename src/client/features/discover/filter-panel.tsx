@@ -1,8 +1,8 @@
 // The search and filter panel (docs/product.md section 2). Typing in the search box
 // updates the filter after 300 ms (replacing the history entry); the address is looked up when
 // the search is submitted or the field is left, never on every keystroke (decision 0201).
-import { Search, SlidersHorizontal } from 'lucide-react';
-import { type FormEvent, type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
+import { Search } from 'lucide-react';
+import { type FormEvent, type ReactNode, type RefObject, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FILTER_CATEGORIES, type FilterCategory } from '../../../shared/constants';
 import { Button } from '../../components/ui/button';
@@ -10,7 +10,9 @@ import { Input, Label, NativeSelect } from '../../components/ui/form-controls';
 import { useLocation } from '../../lib/router';
 import { type Filters, NEAR_ME, PARAM, RADIUS_CHOICES } from './filters';
 import { HoursToggles } from './hours-toggles';
-import { NearMeButton, useNearMe } from './near-me-control';
+import { useNearMe } from './near-me-control';
+import { AddressField } from './address-field';
+import { FiltersToggle } from './filters-toggle';
 import { FacetFilters, facetCount } from './facet-filters';
 import { FilterChips } from './filter-chips';
 import { OpenWhenPicker } from './open-when-picker';
@@ -88,6 +90,33 @@ function setFilterCount(filters: Filters): number {
 
 const FILTER_PANEL_ID = 'discover-filter-panel';
 
+/** Debounced typing: the filter follows the search box 300 ms after the last keystroke. */
+function useDebouncedSearch(search: ReturnType<typeof useDraft>, setFilters: DiscoverState['setFilters']) {
+  useEffect(() => {
+    if (search.draft === search.lastWritten.current) return;
+    const timer = setTimeout(() => {
+      search.lastWritten.current = search.draft;
+      setFilters({ search: search.draft }, 'replace');
+    }, SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [search.draft, search.lastWritten, setFilters]);
+}
+
+/** Escape inside the open panel closes it, unless a list open inside it (the tags) is what closes. */
+function useEscapeClosesPanel(open: boolean, panelRef: RefObject<HTMLDivElement | null>, closePanel: () => void) {
+  useEffect(() => {
+    if (!open) return;
+    const onKeyDown = (e: KeyboardEvent) => {
+      const panel = panelRef.current;
+      if (e.key !== 'Escape' || !panel?.contains(e.target as Node)) return;
+      if (panel.querySelector('[aria-expanded="true"]')) return;
+      closePanel();
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [open, panelRef, closePanel]);
+}
+
 export function FilterPanel({ state, onSearch }: { state: DiscoverState; onSearch(): void }) {
   const { t } = useTranslation('discover');
   const { filters, setFilters } = state;
@@ -103,15 +132,7 @@ export function FilterPanel({ state, onSearch }: { state: DiscoverState; onSearc
   const openPanel = useCallback(() => setOpen(true), []);
   const nearMe = useNearMe(state, openPanel);
 
-  // Debounced typing: the filter follows the box 300 ms after the last keystroke.
-  useEffect(() => {
-    if (search.draft === search.lastWritten.current) return;
-    const timer = setTimeout(() => {
-      search.lastWritten.current = search.draft;
-      setFilters({ search: search.draft }, 'replace');
-    }, SEARCH_DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-  }, [search.draft, search.lastWritten, setFilters]);
+  useDebouncedSearch(search, setFilters);
 
   const commitAddress = (mode: 'push' | 'replace') => {
     if (address.draft === address.lastWritten.current) return false;
@@ -168,22 +189,8 @@ export function FilterPanel({ state, onSearch }: { state: DiscoverState; onSearc
     toggleRef.current?.focus();
   }, []);
 
-  // Escape inside the open panel closes it, unless a list open inside it (the tags) is what closes.
   const panelRef = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    if (!open) return;
-    const onKeyDown = (e: KeyboardEvent) => {
-      const panel = panelRef.current;
-      if (e.key !== 'Escape' || !panel?.contains(e.target as Node)) return;
-      if (panel.querySelector('[aria-expanded="true"]')) return;
-      closePanel();
-    };
-    document.addEventListener('keydown', onKeyDown);
-    return () => document.removeEventListener('keydown', onKeyDown);
-  }, [open, closePanel]);
-
-  const setCount = setFilterCount(filters);
-  const failureId = 'discover-near-me-message';
+  useEscapeClosesPanel(open, panelRef, closePanel);
 
   return (
     <section
@@ -218,29 +225,13 @@ export function FilterPanel({ state, onSearch }: { state: DiscoverState; onSearc
               <Search aria-hidden="true" className="h-4 w-4" />
               <span className="max-md:sr-only">{t('filters.searchButton')}</span>
             </Button>
-            <Button
-              ref={toggleRef}
-              variant="secondary"
-              className="shrink-0 px-3 aria-expanded:bg-gray-100 md:hidden"
-              aria-expanded={open}
-              aria-controls={FILTER_PANEL_ID}
-              onClick={() => setOpen((o) => !o)}
-              data-filters-toggle=""
-            >
-              <SlidersHorizontal aria-hidden="true" className="h-4 w-4" />
-              {t('filters.toggle')}
-              {setCount > 0 && (
-                <>
-                  <span
-                    aria-hidden="true"
-                    className="inline-flex h-5 min-w-5 items-center justify-center rounded-full bg-brand-700 px-1 text-xs font-semibold text-white"
-                  >
-                    {setCount}
-                  </span>
-                  <span className="sr-only">{t('filters.toggleCount', { count: setCount })}</span>
-                </>
-              )}
-            </Button>
+            <FiltersToggle
+              buttonRef={toggleRef}
+              open={open}
+              panelId={FILTER_PANEL_ID}
+              setCount={setFilterCount(filters)}
+              onToggle={() => setOpen((o) => !o)}
+            />
           </div>
         </FilterField>
         <div
@@ -271,40 +262,15 @@ export function FilterPanel({ state, onSearch }: { state: DiscoverState; onSearc
             </div>
           </div>
           <div className="grid grid-cols-[1fr_7.5rem] gap-3 sm:grid-cols-[1fr_10rem] sm:gap-4">
-            <div>
-              {/* "Use my location" beside the address (decision 0905), on the label's line: the
-                  row keeps its height, so the address and the radius stay side by side. */}
-              <div className="mb-1 flex flex-wrap items-center justify-between gap-x-2">
-                <label htmlFor="discover-address" className="block text-sm font-medium text-gray-900">
-                  {t('filters.addressLabel')}
-                </label>
-                <NearMeButton
-                  locating={nearMe.locating}
-                  statusId={`${failureId}-status`}
-                  onUse={() => void locateMe()}
-                />
-              </div>
-              <Input
-                ref={addressRef}
-                id="discover-address"
-                name={PARAM.address}
-                value={address.draft}
-                maxLength={500}
-                autoComplete="street-address"
-                placeholder={t('filters.addressPlaceholder')}
-                onChange={(e) => address.setDraft(e.target.value)}
-                onBlur={() => commitAddress('push')}
-                aria-describedby={nearMe.failure ? failureId : undefined}
-              />
-              <p id={`${failureId}-status`} role="status" className="text-sm text-gray-700 empty:hidden">
-                {nearMe.locating ? t('nearMe.locating') : ''}
-              </p>
-              {nearMe.failure && (
-                <p id={failureId} role="alert" className="mt-1 text-sm font-medium text-red-700">
-                  {t(`nearMe.${nearMe.failure}`)}
-                </p>
-              )}
-            </div>
+            <AddressField
+              inputRef={addressRef}
+              draft={address.draft}
+              setDraft={address.setDraft}
+              onCommit={() => commitAddress('push')}
+              locating={nearMe.locating}
+              failure={nearMe.failure}
+              onUseLocation={() => void locateMe()}
+            />
             <FilterSelect
               filter="radius"
               label={t('filters.radiusLabel')}

@@ -4,7 +4,7 @@
 // meaningful elements of main), Enter to select and Escape to cancel. While picking, the page's
 // own controls must not react: pointer and click events are stopped in the capture phase on
 // window, before React or any other listener sees them.
-import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { type Ref, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { ELEMENT_SELECTION_NOTICE_MS } from '../../../shared/constants';
@@ -169,64 +169,84 @@ export function ElementPicker({ onSelect, onCancel }: Props) {
     };
   }, [target]);
 
-  const tag = target?.tagName.toLowerCase();
-  const labelAbove = rect ? rect.top >= 28 : true;
-
   return createPortal(
     <div ref={rootRef} data-report-picker="" className="report-picker">
       {/* The dim layer: whole page when nothing is highlighted, else everything but the box. */}
       {!rect && <div aria-hidden="true" className="pointer-events-none fixed inset-0 z-[900] bg-black/40" />}
-      {rect && (
-        <div
-          aria-hidden="true"
-          data-testid="report-picker-highlight"
-          className="pointer-events-none fixed z-[900] rounded-sm outline outline-3 outline-offset-0 outline-amber-400"
-          style={{
-            top: rect.top,
-            left: rect.left,
-            width: rect.width,
-            height: rect.height,
-            boxShadow: '0 0 0 200vmax rgba(0, 0, 0, 0.4)',
-          }}
-        >
-          <span
-            data-testid="report-picker-tag"
-            className="absolute left-0 rounded bg-amber-400 px-1.5 py-0.5 font-mono text-xs font-semibold text-gray-900"
-            style={labelAbove ? { bottom: '100%', marginBottom: 4 } : { top: '100%', marginTop: 4 }}
-          >
-            {tag}
-          </span>
-        </div>
-      )}
-      <section
-        ref={bannerRef}
-        tabIndex={-1}
-        aria-label={t('picker.banner')}
-        data-testid="report-picker-banner"
-        className="fixed left-1/2 top-3 z-[901] flex w-[min(40rem,calc(100vw-1.5rem))] -translate-x-1/2 flex-wrap items-center justify-between gap-3 rounded-lg bg-gray-900 px-4 py-3 text-white shadow-xl focus:outline-none focus-visible:ring-4 focus-visible:ring-amber-400"
-      >
-        {selected ? (
-          <p className="font-semibold" data-testid="report-picker-notice">
-            {t('picker.selected')}
-          </p>
-        ) : (
-          <>
-            <div>
-              <p className="font-semibold">{t('picker.banner')}</p>
-              <p className="text-sm text-gray-200">{t('picker.keyboardHint')}</p>
-            </div>
-            <button
-              type="button"
-              onClick={() => callbacks.current.onCancel()}
-              className="inline-flex min-h-10 items-center rounded-md border border-white/70 px-4 py-2 text-sm font-medium hover:bg-white/10 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-amber-400"
-            >
-              {t('picker.cancel')}
-            </button>
-          </>
-        )}
-      </section>
+      {rect && <PickerHighlight rect={rect} tag={target?.tagName.toLowerCase()} />}
+      <PickerBanner bannerRef={bannerRef} selected={selected} onCancel={() => callbacks.current.onCancel()} />
     </div>,
     document.body,
+  );
+}
+
+/** The box around the highlighted element, with its tag name above it (below near the top edge);
+ * the page around it is dimmed. */
+function PickerHighlight({ rect, tag }: { rect: DOMRect; tag: string | undefined }) {
+  const labelAbove = rect.top >= 28;
+  return (
+    <div
+      aria-hidden="true"
+      data-testid="report-picker-highlight"
+      className="pointer-events-none fixed z-[900] rounded-sm outline outline-3 outline-offset-0 outline-amber-400"
+      style={{
+        top: rect.top,
+        left: rect.left,
+        width: rect.width,
+        height: rect.height,
+        boxShadow: '0 0 0 200vmax rgba(0, 0, 0, 0.4)',
+      }}
+    >
+      <span
+        data-testid="report-picker-tag"
+        className="absolute left-0 rounded bg-amber-400 px-1.5 py-0.5 font-mono text-xs font-semibold text-gray-900"
+        style={labelAbove ? { bottom: '100%', marginBottom: 4 } : { top: '100%', marginTop: 4 }}
+      >
+        {tag}
+      </span>
+    </div>
+  );
+}
+
+/** The banner: how to pick and Cancel, then the notice that an element was selected. */
+function PickerBanner({
+  bannerRef,
+  selected,
+  onCancel,
+}: {
+  bannerRef: Ref<HTMLElement>;
+  selected: boolean;
+  onCancel(): void;
+}) {
+  const { t } = useTranslation('report');
+  return (
+    <section
+      ref={bannerRef}
+      tabIndex={-1}
+      aria-label={t('picker.banner')}
+      data-testid="report-picker-banner"
+      className="fixed left-1/2 top-3 z-[901] flex w-[min(40rem,calc(100vw-1.5rem))] -translate-x-1/2 flex-wrap items-center justify-between gap-3 rounded-lg bg-gray-900 px-4 py-3 text-white shadow-xl focus:outline-none focus-visible:ring-4 focus-visible:ring-amber-400"
+    >
+      {selected ? (
+        <p className="font-semibold" data-testid="report-picker-notice">
+          {t('picker.selected')}
+        </p>
+      ) : (
+        <>
+          <div>
+            <p className="font-semibold">{t('picker.banner')}</p>
+            <p className="text-sm text-gray-200">{t('picker.keyboardHint')}</p>
+          </div>
+          <button
+            type="button"
+            onClick={onCancel}
+            className="inline-flex min-h-10 items-center rounded-md border border-white/70 px-4 py-2 text-sm font-medium hover:bg-white/10 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-amber-400"
+          >
+            {t('picker.cancel')}
+          </button>
+        </>
+      )}
+    </section>
   );
 }
 

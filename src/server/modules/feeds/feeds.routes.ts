@@ -3,6 +3,7 @@
 // calendar and changes with the Discover URL's own query.
 //   GET /discover/{slug}/calendar.ics   GET /calendar.ics?{Discover query}
 //   GET /discover/{slug}/changes.atom   GET /changes.atom?{Discover query}
+import type { preHandlerAsyncHookHandler } from 'fastify';
 import { z } from 'zod';
 import {
   type DiscoverFilters,
@@ -11,7 +12,7 @@ import {
   type FeedLanguage,
 } from '../../../shared/discover-query.js';
 import { feedQueryString } from '../../../shared/discover-params.js';
-import type { ApiModule } from '../../context.js';
+import type { ApiModule, AppContext, ZodApp } from '../../context.js';
 import { notFound } from '../../http-error.js';
 import { now as clockNow } from '../../lib/clock.js';
 import { publicOrigin } from '../../plugins/page-head.js';
@@ -21,7 +22,7 @@ import { atomDocument } from './atom.js';
 import { calendarDocument, placeUrl } from './calendar.js';
 import { calendarWindow } from './calendar-events.js';
 import { readChanges } from './changes.js';
-import { createFeedSender, KEEP_TIMED_MS } from './feed-answer.js';
+import { createFeedSender, type FeedSender, KEEP_TIMED_MS } from './feed-answer.js';
 import { publicPlaceBySlug, searchFiltersOf, searchPublicPlaces } from './feed-places.js';
 import { categoryName, describeSearch, WORDS } from './feed-words.js';
 
@@ -37,13 +38,27 @@ const langQuery = z.object({ lang: z.enum(FEED_LANGUAGES, { error: 'lang must be
 const timed = (f: DiscoverFilters) => f.openNow || f.inSeason || f.days.length > 0;
 const canonical = (f: DiscoverFilters, lang: FeedLanguage) => feedQueryString(f, lang);
 
-export const feedsRoutes: ApiModule = (app, ctx) => {
-  const send = createFeedSender(ctx);
-  // The same allowance as a place's page and a search (locations.routes.ts): far above a person's
-  // calendar, which polls hourly.
-  const limit = ctx.readLimit({ bucket: 'feeds', max: 600, windowMs: 60_000 });
-  const docs = (summary: string, description: string) => ({ tags: ['Feeds'], summary, description });
+const docs = (summary: string, description: string) => ({ tags: ['Feeds'], summary, description });
 
+/** What every feed route shares: the answer sender and the read allowance. */
+interface FeedRouteKit {
+  send: FeedSender;
+  limit: preHandlerAsyncHookHandler;
+}
+
+export const feedsRoutes: ApiModule = (app, ctx) => {
+  const kit: FeedRouteKit = {
+    send: createFeedSender(ctx),
+    // The same allowance as a place's page and a search (locations.routes.ts): far above a person's
+    // calendar, which polls hourly.
+    limit: ctx.readLimit({ bucket: 'feeds', max: 600, windowMs: 60_000 }),
+  };
+  registerCalendarRoutes(app, ctx, kit);
+  registerChangesRoutes(app, ctx, kit);
+};
+
+/** A place's and a search's calendar (iCalendar). */
+function registerCalendarRoutes(app: ZodApp, ctx: AppContext, { send, limit }: FeedRouteKit): void {
   app.get(
     '/discover/:slug/calendar.ics',
     {
@@ -122,7 +137,10 @@ export const feedsRoutes: ApiModule = (app, ctx) => {
       });
     },
   );
+}
 
+/** A place's and a search's changes (Atom). */
+function registerChangesRoutes(app: ZodApp, ctx: AppContext, { send, limit }: FeedRouteKit): void {
   app.get(
     '/discover/:slug/changes.atom',
     {
@@ -192,4 +210,4 @@ export const feedsRoutes: ApiModule = (app, ctx) => {
       });
     },
   );
-};
+}

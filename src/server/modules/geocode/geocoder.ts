@@ -16,10 +16,11 @@
 // never told "not found".
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/connect.js';
-import { appSettings, geocodeCache } from '../../db/schema.js';
+import { geocodeCache } from '../../db/schema.js';
 import type { Env } from '../../env.js';
 import { createWindowCounter } from '../../plugins/rate-limit.js';
 import { FairQueue } from './fair-queue.js';
+import { createServiceAsker, type Lookup } from './geocode-service.js';
 import { centroidForAddress } from './zip-centroids.js';
 
 export interface GeoPoint {
@@ -80,9 +81,6 @@ export interface GeocoderDeps {
 }
 
 const DEFAULT_GEOCODER_URL = 'https://nominatim.openstreetmap.org';
-const GEOCODER_CITY_SUFFIX = ', Kansas City';
-const SLOT_KEY = 'geocoder:next_slot_ms';
-const MAX_BODY_CHARS = 256 * 1024;
 export const GEOCODE_CACHE_MAX_AGE_MS = 90 * 86_400_000;
 /** Rows are ~100 bytes: about 5 MB, far more addresses than the directory and its searches need
  * within 90 days, while a client typing random addresses cannot grow it without end. */
@@ -113,9 +111,54 @@ function isLoopback(baseUrl: string): boolean {
   }
 }
 
-type Lookup = { kind: 'found'; point: GeoPoint } | { kind: 'none' } | { kind: 'failed'; reason: string };
+/** The ZIP/town centroid of an address: the stand-in when the service cannot answer. */
+function fallback(address: string): GeoPoint | null {
+  const c = centroidForAddress(address);
+  return c ? { lat: c.lat, lng: c.lng } : null;
+}
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+/** The cached answer for a normalised address, if any, and whether it is younger than the age limit. */
+async function readCachedAnswer(db: Db, key: string, maxAgeSecs: number) {
+  const cached = await db
+    .select({
+      latitude: geocodeCache.latitude,
+      longitude: geocodeCache.longitude,
+      fresh: sql<boolean>`${geocodeCache.createdAt} > now() - make_interval(secs => ${maxAgeSecs})`,
+    })
+    .from(geocodeCache)
+    .where(eq(geocodeCache.query, key))
+    .limit(1);
+  return cached[0];
+}
+
+/** Keeps the service's answer (null: it knows nothing), restarting its age. */
+async function storeAnswer(db: Db, key: string, point: GeoPoint | null): Promise<void> {
+  const values = { latitude: point?.lat ?? null, longitude: point?.lng ?? null, source: 'geocoder' };
+  await db
+    .insert(geocodeCache)
+    .values({ query: key, ...values })
+    .onConflictDoUpdate({ target: geocodeCache.query, set: { ...values, createdAt: sql`now()` } });
+}
+
+/** The cache's sweep: drops answers past the age limit, then all but the maxEntries newest (oldest
+ * first; rows stored in the same instant may go together), at most once per sweepIntervalMs. */
+function createCacheSweep(
+  db: Db,
+  { maxAgeSecs, maxEntries, sweepIntervalMs }: { maxAgeSecs: number; maxEntries: number; sweepIntervalMs: number },
+): () => Promise<void> {
+  let lastSweep = Number.NEGATIVE_INFINITY;
+  return async () => {
+    const now = Date.now();
+    if (now - lastSweep < sweepIntervalMs) return;
+    lastSweep = now;
+    await db.delete(geocodeCache).where(sql`created_at < now() - make_interval(secs => ${maxAgeSecs})`);
+    await db
+      .delete(geocodeCache)
+      .where(
+        sql`created_at <= (select created_at from geocode_cache order by created_at desc offset ${maxEntries} limit 1)`,
+      );
+  };
+}
 
 export function createGeocoder(deps: GeocoderDeps): Geocoder {
   const { db, env } = deps;
@@ -130,7 +173,6 @@ export function createGeocoder(deps: GeocoderDeps): Geocoder {
   const maxAgeSecs = (deps.maxAgeMs ?? GEOCODE_CACHE_MAX_AGE_MS) / 1000;
   const maxEntries = deps.maxEntries ?? GEOCODE_CACHE_MAX_ENTRIES;
   const sweepIntervalMs = deps.sweepIntervalMs ?? 60_000;
-  let lastSweep = Number.NEGATIVE_INFINITY;
   // Tests never reach the public service: with NODE_ENV=test and the default URL only the offline
   // centroids answer (tests that want the service point GEOCODER_URL at the local fake).
   const offline = env.NODE_ENV === 'test' && base === DEFAULT_GEOCODER_URL;
@@ -142,127 +184,24 @@ export function createGeocoder(deps: GeocoderDeps): Geocoder {
     maxPending: maxWaiting,
     perLane: (lane) => (lane === SERVER_LANE ? Math.max(1, Math.floor(maxWaiting / 2)) : perClientWaiting),
   });
-  let lastSentAt = 0;
+  const askService = createServiceAsker({
+    db,
+    fetch: deps.fetch,
+    base,
+    userAgent,
+    timeoutMs,
+    minIntervalMs,
+    maxQueueMs,
+  });
   const inFlight = new Map<string, Promise<Located>>();
 
-  /** Reserves the next request slot; returns how long to wait for it and the slot's value. */
-  async function reserveSlot(): Promise<{ wait: number; slot: string | null }> {
-    if (minIntervalMs <= 0) return { wait: 0, slot: null };
-    const now = Date.now();
-    const rows = await db.execute<{ value: string }>(sql`
-      INSERT INTO ${appSettings} (key, value) VALUES (${SLOT_KEY}, ${String(now + minIntervalMs)})
-      ON CONFLICT (key) DO UPDATE
-        SET value = (greatest(${appSettings.value}::bigint, ${now}::bigint) + ${minIntervalMs}::bigint)::text
-      RETURNING value`);
-    const list = (Array.isArray(rows) ? rows : (rows as { rows: Array<{ value: string }> }).rows) as Array<{
-      value: string;
-    }>;
-    const slot = list[0]?.value ?? String(now + minIntervalMs);
-    return { wait: Math.max(0, Number(slot) - minIntervalMs - now), slot };
-  }
-
-  /** Hands back a slot this process reserved but will not use, when no one has reserved after it,
-   * so that a refused lookup does not push every later one a second further. */
-  async function releaseSlot(slot: string): Promise<void> {
-    await db.execute(sql`
-      UPDATE ${appSettings} SET value = (${appSettings.value}::bigint - ${minIntervalMs}::bigint)::text
-      WHERE key = ${SLOT_KEY} AND value = ${slot}`);
-  }
-
-  async function askService(query: string): Promise<Lookup> {
-    const { wait, slot } = await reserveSlot();
-    if (wait > maxQueueMs) {
-      if (slot) await releaseSlot(slot);
-      return { kind: 'failed', reason: 'busy' };
-    }
-    if (wait > 0) await sleep(wait);
-    // In this process, measure the gap from the last actual send too (a late timer must not
-    // squeeze two requests together).
-    const gap = lastSentAt + minIntervalMs - Date.now();
-    if (minIntervalMs > 0 && gap > 0) await sleep(gap);
-    const params = new URLSearchParams({
-      q: `${query}${GEOCODER_CITY_SUFFIX}`,
-      format: 'json',
-      limit: '1',
-      countrycodes: 'us',
-    });
-    let res: Response;
-    let text: string;
-    try {
-      const signal = AbortSignal.timeout(timeoutMs);
-      lastSentAt = Date.now();
-      res = await deps.fetch(`${base}/search?${params}`, {
-        headers: { 'user-agent': userAgent, accept: 'application/json', 'accept-language': 'en' },
-        redirect: 'manual',
-        signal,
-      });
-      if (res.type === 'opaqueredirect' || (res.status >= 300 && res.status < 400)) {
-        return { kind: 'failed', reason: `redirect ${res.status}` };
-      }
-      if (!res.ok) return { kind: 'failed', reason: `status ${res.status}` };
-      const length = Number(res.headers.get('content-length') ?? 0);
-      if (length > MAX_BODY_CHARS) return { kind: 'failed', reason: 'too large' };
-      text = await res.text();
-    } catch (err) {
-      return { kind: 'failed', reason: err instanceof Error ? err.name : 'error' };
-    }
-    if (text.length > MAX_BODY_CHARS) return { kind: 'failed', reason: 'too large' };
-    let body: unknown;
-    try {
-      body = JSON.parse(text);
-    } catch {
-      return { kind: 'failed', reason: 'not json' };
-    }
-    if (!Array.isArray(body)) return { kind: 'failed', reason: 'not a list' };
-    if (body.length === 0) return { kind: 'none' };
-    const first = body[0] as { lat?: unknown; lon?: unknown } | null;
-    const lat = Number(first?.lat);
-    const lng = Number(first?.lon);
-    if (
-      (typeof first?.lat !== 'string' && typeof first?.lat !== 'number') ||
-      !Number.isFinite(lat) ||
-      !Number.isFinite(lng) ||
-      Math.abs(lat) > 90 ||
-      Math.abs(lng) > 180
-    ) {
-      return { kind: 'failed', reason: 'bad point' };
-    }
-    return { kind: 'found', point: { lat, lng } };
-  }
-
-  function fallback(address: string): GeoPoint | null {
-    const c = centroidForAddress(address);
-    return c ? { lat: c.lat, lng: c.lng } : null;
-  }
-
-  /** Drops answers past the age limit, then all but the maxEntries newest (oldest first; rows
-   * stored in the same instant may go together). */
-  async function sweep(): Promise<void> {
-    const now = Date.now();
-    if (now - lastSweep < sweepIntervalMs) return;
-    lastSweep = now;
-    await db.delete(geocodeCache).where(sql`created_at < now() - make_interval(secs => ${maxAgeSecs})`);
-    await db
-      .delete(geocodeCache)
-      .where(
-        sql`created_at <= (select created_at from geocode_cache order by created_at desc offset ${maxEntries} limit 1)`,
-      );
-  }
+  const sweep = createCacheSweep(db, { maxAgeSecs, maxEntries, sweepIntervalMs });
 
   /** Seconds until a lookup joining the queue now would likely be asked: one per interval. */
   const queueWaitS = () => Math.max(1, Math.ceil(((queue.size + 1) * Math.max(minIntervalMs, 1000)) / 1000));
 
   async function lookup(address: string, key: string, client: string | undefined): Promise<Located> {
-    const cached = await db
-      .select({
-        latitude: geocodeCache.latitude,
-        longitude: geocodeCache.longitude,
-        fresh: sql<boolean>`${geocodeCache.createdAt} > now() - make_interval(secs => ${maxAgeSecs})`,
-      })
-      .from(geocodeCache)
-      .where(eq(geocodeCache.query, key))
-      .limit(1);
-    const hit = cached[0];
+    const hit = await readCachedAnswer(db, key, maxAgeSecs);
     // Without a fresh answer, a stale one beats the centroid; null lat/lng means the service knows
     // nothing, so the ZIP/town is the best we have.
     const known = (): GeoPoint | null =>
@@ -294,11 +233,7 @@ export function createGeocoder(deps: GeocoderDeps): Geocoder {
       return answer.reason === 'busy' ? { ...standIn(), refused: 'busy', retryAfterS: queueWaitS() } : standIn();
     }
     const point = answer.kind === 'found' ? answer.point : null;
-    const values = { latitude: point?.lat ?? null, longitude: point?.lng ?? null, source: 'geocoder' };
-    await db
-      .insert(geocodeCache)
-      .values({ query: key, ...values })
-      .onConflictDoUpdate({ target: geocodeCache.query, set: { ...values, createdAt: sql`now()` } });
+    await storeAnswer(db, key, point);
     await sweep();
     return { point: point ?? fallback(address), approximate: false };
   }

@@ -1,6 +1,20 @@
 // The HSDS API's query strings (decision 1003): HSDS's paging and filter parameters as zod schemas,
-// with their messages, and HSDS's page object around one page of records.
+// with their messages, HSDS's page object around one page of records, and what every HSDS route
+// shares (its OpenAPI tag, its read allowances).
+import type { preHandlerAsyncHookHandler } from 'fastify';
 import { z } from 'zod';
+
+export const hsdsDocs = (summary: string, description: string) => ({
+  tags: ['HSDS (Open Referral)'],
+  summary,
+  description,
+});
+
+/** The two read allowances: a list counts as a search, a record as a place read. */
+export interface HsdsLimits {
+  listLimit: preHandlerAsyncHookHandler;
+  recordLimit: preHandlerAsyncHookHandler;
+}
 
 export const HSDS_PER_PAGE_DEFAULT = 20;
 const HSDS_PER_PAGE_MAX = 100;

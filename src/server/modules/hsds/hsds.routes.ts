@@ -2,9 +2,8 @@
 // services, organizations, services at locations, the taxonomy and its terms, each list paginated
 // with HSDS's page object and each record by its UUID. Limited like the rest of the API's reads.
 import type { z } from 'zod';
-import { LOCATION_CATEGORIES, TAG_CATEGORIES } from '../../../shared/constants.js';
 import { hsdsPageSchema, hsdsRecordSchema, hsdsRootSchema } from '../../../shared/schemas/hsds.js';
-import type { ApiModule } from '../../context.js';
+import type { ApiModule, AppContext, ZodApp } from '../../context.js';
 import { HttpError, notFound } from '../../http-error.js';
 import { now as clockNow } from '../../lib/clock.js';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -13,10 +12,7 @@ import { gzippedBody, searchKey } from '../../plugins/search-cache/index.js';
 import { readPublicPlaces } from '../feeds/feed-places.js';
 import { centroidForAddress } from '../geocode/zip-centroids.js';
 import { parseHsdsId } from './hsds-ids.js';
-import { paymentOfTerm, paymentTerm } from './hsds-attributes.js';
 import {
-  allTerms,
-  categoryTerm,
   HSDS_VERSION,
   hasLocation,
   hsdsOrganization,
@@ -25,103 +21,111 @@ import {
   hsdsServiceAtLocation,
   hsdsServiceAtLocationSummary,
   hsdsServiceSummary,
-  hsdsTaxonomy,
   type MapContext,
-  TAXONOMY_ID,
-  tagGroupTerm,
-  tagTerm,
 } from './hsds-mapping.js';
 import {
   asRecord,
+  hsdsDocs,
   HSDS_PER_PAGE_DEFAULT,
+  type HsdsLimits,
   idParams,
   METERS_PER_MILE,
   organizationListQuery,
   page,
   serviceAtLocationQuery,
   serviceListQuery,
-  taxonomyListQuery,
-  termListQuery,
 } from './hsds-query.js';
-import { listPlaceIds, type PlaceListQuery, readTag, readTags } from './hsds.repository.js';
+import { registerTaxonomyRoutes } from './hsds-taxonomy.routes.js';
+import { listPlaceIds, type PlaceListQuery } from './hsds.repository.js';
 
-const docs = (summary: string, description: string) => ({ tags: ['HSDS (Open Referral)'], summary, description });
+type PlaceKind = 'service' | 'organization' | 'service_at_location';
 
 export const hsdsRoutes: ApiModule = (app, ctx) => {
   // The same allowances, and the same counters, as the directory's own searches and place reads.
-  const listLimit = ctx.readLimit({ bucket: 'locations:search', max: 600, windowMs: 60_000 });
-  const recordLimit = ctx.readLimit({ bucket: 'locations:read', max: 600, windowMs: 60_000 });
-  const mapContext = (request: Parameters<typeof publicOrigin>[1]): MapContext => ({
-    origin: publicOrigin(ctx, request),
-    now: clockNow(),
-  });
-
-  const placeOf = async (id: string, kind: 'service' | 'organization' | 'service_at_location') => {
-    const parsed = parseHsdsId(id);
-    const [place] = parsed?.kind === kind ? await readPublicPlaces(ctx.db, [parsed.n]) : [];
-    if (!place || (kind === 'service_at_location' && !hasLocation(place))) throw notFound(`No ${kind} with id ${id}`);
-    return place;
+  const limits: HsdsLimits = {
+    listLimit: ctx.readLimit({ bucket: 'locations:search', max: 600, windowMs: 60_000 }),
+    recordLimit: ctx.readLimit({ bucket: 'locations:read', max: 600, windowMs: 60_000 }),
   };
+  registerRootRoute(app, ctx);
+  registerServiceRoutes(app, ctx, limits);
+  registerOrganizationRoutes(app, ctx, limits);
+  registerTaxonomyRoutes(app, ctx, limits);
+};
 
-  /** A list's answer from the search answer cache (decision 0500: emptied by every write, kept
-   * 10 s), as the directory's own searches are: a 211 system paging through the same query again
-   * costs no query. */
-  const cachedList = async (
-    request: FastifyRequest,
-    reply: FastifyReply,
-    kind: string,
-    make: () => Promise<ReturnType<typeof page>>,
-  ): Promise<ReturnType<typeof page> | FastifyReply> => {
-    const cache = ctx.searchCache.current();
-    if (!cache) return make();
-    const key = searchKey(`hsds:${kind}`, { ...(request.query as object), origin: publicOrigin(ctx, request) });
-    const answer = await cache.get(key, async () => ({ body: JSON.stringify(await make()) }));
-    reply.type('application/json; charset=utf-8').header('vary', 'accept-encoding');
-    const zipped = /\bgzip\b/.test(String(request.headers['accept-encoding'] ?? '')) ? await gzippedBody(answer) : null;
-    if (zipped) return reply.header('content-encoding', 'gzip').send(zipped);
-    return reply.send(answer.body);
+function mapContext(ctx: AppContext, request: Parameters<typeof publicOrigin>[1]): MapContext {
+  return { origin: publicOrigin(ctx, request), now: clockNow() };
+}
+
+async function placeOf(ctx: AppContext, id: string, kind: PlaceKind) {
+  const parsed = parseHsdsId(id);
+  const [place] = parsed?.kind === kind ? await readPublicPlaces(ctx.db, [parsed.n]) : [];
+  if (!place || (kind === 'service_at_location' && !hasLocation(place))) throw notFound(`No ${kind} with id ${id}`);
+  return place;
+}
+
+/** A list's answer from the search answer cache (decision 0500: emptied by every write, kept
+ * 10 s), as the directory's own searches are: a 211 system paging through the same query again
+ * costs no query. */
+async function cachedList(
+  ctx: AppContext,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  kind: string,
+  make: () => Promise<ReturnType<typeof page>>,
+): Promise<ReturnType<typeof page> | FastifyReply> {
+  const cache = ctx.searchCache.current();
+  if (!cache) return make();
+  const key = searchKey(`hsds:${kind}`, { ...(request.query as object), origin: publicOrigin(ctx, request) });
+  const answer = await cache.get(key, async () => ({ body: JSON.stringify(await make()) }));
+  reply.type('application/json; charset=utf-8').header('vary', 'accept-encoding');
+  const zipped = /\bgzip\b/.test(String(request.headers['accept-encoding'] ?? '')) ? await gzippedBody(answer) : null;
+  if (zipped) return reply.header('content-encoding', 'gzip').send(zipped);
+  return reply.send(answer.body);
+}
+
+async function listOf(
+  ctx: AppContext,
+  q: z.output<typeof serviceListQuery> & { postcode?: string; proximity?: number },
+  withLocation: boolean,
+) {
+  const perPage = q.per_page ?? HSDS_PER_PAGE_DEFAULT;
+  const pageNumber = q.page ?? 1;
+  const query: PlaceListQuery = {
+    search: q.search?.trim() || undefined,
+    taxonomyTermId: q.taxonomy_term_id,
+    taxonomyId: q.taxonomy_id,
+    organizationId: q.organization_id,
+    modifiedAfter: q.modified_after ? new Date(q.modified_after) : undefined,
+    withLocation,
+    offset: (pageNumber - 1) * perPage,
+    limit: perPage,
   };
-
-  const listOf = async (
-    q: z.output<typeof serviceListQuery> & { postcode?: string; proximity?: number },
-    withLocation: boolean,
-  ) => {
-    const perPage = q.per_page ?? HSDS_PER_PAGE_DEFAULT;
-    const pageNumber = q.page ?? 1;
-    const query: PlaceListQuery = {
-      search: q.search?.trim() || undefined,
-      taxonomyTermId: q.taxonomy_term_id,
-      taxonomyId: q.taxonomy_id,
-      organizationId: q.organization_id,
-      modifiedAfter: q.modified_after ? new Date(q.modified_after) : undefined,
-      withLocation,
-      offset: (pageNumber - 1) * perPage,
-      limit: perPage,
-    };
-    if (q.proximity !== undefined && !q.postcode) {
-      throw new HttpError(400, 'proximity needs a postcode', { proximity: 'proximity needs a postcode' });
-    }
-    if (q.postcode) {
-      if (q.proximity === undefined) query.postcode = q.postcode;
-      else {
-        const centroid = centroidForAddress(q.postcode);
-        if (!centroid) {
-          const message = 'postcode is not a ZIP code of the Kansas City area';
-          throw new HttpError(400, message, { postcode: message });
-        }
-        query.near = { lat: centroid.lat, lng: centroid.lng, radius: q.proximity / METERS_PER_MILE };
+  if (q.proximity !== undefined && !q.postcode) {
+    throw new HttpError(400, 'proximity needs a postcode', { proximity: 'proximity needs a postcode' });
+  }
+  if (q.postcode) {
+    if (q.proximity === undefined) query.postcode = q.postcode;
+    else {
+      const centroid = centroidForAddress(q.postcode);
+      if (!centroid) {
+        const message = 'postcode is not a ZIP code of the Kansas City area';
+        throw new HttpError(400, message, { postcode: message });
       }
+      query.near = { lat: centroid.lat, lng: centroid.lng, radius: q.proximity / METERS_PER_MILE };
     }
-    const found = await listPlaceIds(ctx.db, query, clockNow());
-    const places = found.places ?? (await readPublicPlaces(ctx.db, found.ids));
-    return { places, total: found.total, pageNumber, perPage };
-  };
+  }
+  const found = await listPlaceIds(ctx.db, query, clockNow());
+  const places = found.places ?? (await readPublicPlaces(ctx.db, found.ids));
+  return { places, total: found.total, pageNumber, perPage };
+}
 
+/** The root: the HSDS version and where this API's description is. */
+function registerRootRoute(app: ZodApp, ctx: AppContext): void {
   app.get(
     '/',
     {
       schema: {
-        ...docs('This API and its HSDS version', 'The HSDS version, profile and OpenAPI description of this API.'),
+        ...hsdsDocs('This API and its HSDS version', 'The HSDS version, profile and OpenAPI description of this API.'),
         response: { 200: hsdsRootSchema },
       },
     },
@@ -135,12 +139,15 @@ export const hsdsRoutes: ApiModule = (app, ctx) => {
       };
     },
   );
+}
 
+/** Services and services at locations: the lists and each record. */
+function registerServiceRoutes(app: ZodApp, ctx: AppContext, { listLimit, recordLimit }: HsdsLimits): void {
   app.get(
     '/services',
     {
       schema: {
-        ...docs(
+        ...hsdsDocs(
           'Services (paginated)',
           'Every public place as a service. search (words, as the directory searches), taxonomy_term_id (a category, a tag category, a tag or a payment taken), taxonomy_id, organization_id, modified_after (ISO 8601), page, per_page (1-100, default 20); full=true for fully nested services.',
         ),
@@ -150,9 +157,9 @@ export const hsdsRoutes: ApiModule = (app, ctx) => {
       preHandler: listLimit,
     },
     async (request, reply) =>
-      cachedList(request, reply, 'services', async () => {
-        const mc = mapContext(request);
-        const { places, total, pageNumber, perPage } = await listOf(request.query, false);
+      cachedList(ctx, request, reply, 'services', async () => {
+        const mc = mapContext(ctx, request);
+        const { places, total, pageNumber, perPage } = await listOf(ctx, request.query, false);
         const map = request.query.full ? hsdsService : hsdsServiceSummary;
         return page(
           places.map((p) => map(p, mc)),
@@ -167,20 +174,21 @@ export const hsdsRoutes: ApiModule = (app, ctx) => {
     '/services/:id',
     {
       schema: {
-        ...docs('A fully nested service', 'One service by its UUID.'),
+        ...hsdsDocs('A fully nested service', 'One service by its UUID.'),
         params: idParams,
         response: { 200: hsdsRecordSchema },
       },
       preHandler: recordLimit,
     },
-    async (request) => asRecord(hsdsService(await placeOf(request.params.id, 'service'), mapContext(request))),
+    async (request) =>
+      asRecord(hsdsService(await placeOf(ctx, request.params.id, 'service'), mapContext(ctx, request))),
   );
 
   app.get(
     '/service_at_locations',
     {
       schema: {
-        ...docs(
+        ...hsdsDocs(
           'Services at locations (paginated)',
           'Every public place with an address or a point, as a service at its location; the filters of /services plus postcode (a ZIP code the address names) and proximity (meters from the centroid of the postcode).',
         ),
@@ -190,9 +198,9 @@ export const hsdsRoutes: ApiModule = (app, ctx) => {
       preHandler: listLimit,
     },
     async (request, reply) =>
-      cachedList(request, reply, 'service_at_locations', async () => {
-        const mc = mapContext(request);
-        const { places, total, pageNumber, perPage } = await listOf(request.query, true);
+      cachedList(ctx, request, reply, 'service_at_locations', async () => {
+        const mc = mapContext(ctx, request);
+        const { places, total, pageNumber, perPage } = await listOf(ctx, request.query, true);
         const map = request.query.full ? hsdsServiceAtLocation : hsdsServiceAtLocationSummary;
         return page(
           places.map((p) => map(p, mc)),
@@ -207,21 +215,26 @@ export const hsdsRoutes: ApiModule = (app, ctx) => {
     '/service_at_locations/:id',
     {
       schema: {
-        ...docs('A fully nested service at a location', 'One service at a location by its UUID.'),
+        ...hsdsDocs('A fully nested service at a location', 'One service at a location by its UUID.'),
         params: idParams,
         response: { 200: hsdsRecordSchema },
       },
       preHandler: recordLimit,
     },
     async (request) =>
-      asRecord(hsdsServiceAtLocation(await placeOf(request.params.id, 'service_at_location'), mapContext(request))),
+      asRecord(
+        hsdsServiceAtLocation(await placeOf(ctx, request.params.id, 'service_at_location'), mapContext(ctx, request)),
+      ),
   );
+}
 
+/** Organizations: the list and each record. */
+function registerOrganizationRoutes(app: ZodApp, ctx: AppContext, { listLimit, recordLimit }: HsdsLimits): void {
   app.get(
     '/organizations',
     {
       schema: {
-        ...docs(
+        ...hsdsDocs(
           'Organizations (paginated)',
           'Every public place as the organization that offers it; search, page, per_page.',
         ),
@@ -231,8 +244,8 @@ export const hsdsRoutes: ApiModule = (app, ctx) => {
       preHandler: listLimit,
     },
     async (request) => {
-      const mc = mapContext(request);
-      const { places, total, pageNumber, perPage } = await listOf(request.query, false);
+      const mc = mapContext(ctx, request);
+      const { places, total, pageNumber, perPage } = await listOf(ctx, request.query, false);
       const full = request.query.full || request.query.full_service;
       return page(
         places.map((p) => (full ? hsdsOrganizationFull(p, mc) : hsdsOrganization(p, mc))),
@@ -247,106 +260,13 @@ export const hsdsRoutes: ApiModule = (app, ctx) => {
     '/organizations/:id',
     {
       schema: {
-        ...docs('A fully nested organization', 'One organization by its UUID, with its location and service.'),
+        ...hsdsDocs('A fully nested organization', 'One organization by its UUID, with its location and service.'),
         params: idParams,
         response: { 200: hsdsRecordSchema },
       },
       preHandler: recordLimit,
     },
     async (request) =>
-      asRecord(hsdsOrganizationFull(await placeOf(request.params.id, 'organization'), mapContext(request))),
+      asRecord(hsdsOrganizationFull(await placeOf(ctx, request.params.id, 'organization'), mapContext(ctx, request))),
   );
-
-  app.get(
-    '/taxonomies',
-    {
-      schema: {
-        ...docs('Taxonomies (paginated)', 'The one taxonomy this directory publishes.'),
-        querystring: taxonomyListQuery,
-        response: { 200: hsdsPageSchema },
-      },
-      preHandler: listLimit,
-    },
-    async (request) => {
-      const perPage = request.query.per_page ?? HSDS_PER_PAGE_DEFAULT;
-      const pageNumber = request.query.page ?? 1;
-      const words = request.query.search?.trim().toLowerCase();
-      const all = [hsdsTaxonomy(publicOrigin(ctx, request))].filter(
-        (t) => !words || `${t.name} ${t.description}`.toLowerCase().includes(words),
-      );
-      return page(all.slice((pageNumber - 1) * perPage, pageNumber * perPage), all.length, pageNumber, perPage);
-    },
-  );
-
-  app.get(
-    '/taxonomies/:id',
-    {
-      schema: {
-        ...docs('A taxonomy', 'The taxonomy by its UUID.'),
-        params: idParams,
-        response: { 200: hsdsRecordSchema },
-      },
-      preHandler: recordLimit,
-    },
-    async (request) => {
-      if (request.params.id.toLowerCase() !== TAXONOMY_ID) throw notFound(`No taxonomy with id ${request.params.id}`);
-      return asRecord(hsdsTaxonomy(publicOrigin(ctx, request)));
-    },
-  );
-
-  app.get(
-    '/taxonomy_terms',
-    {
-      schema: {
-        ...docs(
-          'Taxonomy terms (paginated)',
-          "The directory's categories, its tag categories, its tags (each tag under its tag category) and the payments places take; search, taxonomy_id, parent_id, top_only, page, per_page.",
-        ),
-        querystring: termListQuery,
-        response: { 200: hsdsPageSchema },
-      },
-      preHandler: listLimit,
-    },
-    async (request) => {
-      const q = request.query;
-      const perPage = q.per_page ?? HSDS_PER_PAGE_DEFAULT;
-      const pageNumber = q.page ?? 1;
-      const words = q.search?.trim().toLowerCase();
-      let terms = allTerms(publicOrigin(ctx, request), await readTags(ctx.db));
-      if (q.taxonomy_id && q.taxonomy_id.toLowerCase() !== TAXONOMY_ID) terms = [];
-      if (q.parent_id) terms = terms.filter((t) => t.parent_id === q.parent_id!.toLowerCase());
-      // "Top only": the terms no other term has as its parent.
-      if (q.top_only) terms = terms.filter((t) => !t.parent_id);
-      if (words) terms = terms.filter((t) => `${t.name} ${t.description}`.toLowerCase().includes(words));
-      return page(terms.slice((pageNumber - 1) * perPage, pageNumber * perPage), terms.length, pageNumber, perPage);
-    },
-  );
-
-  app.get(
-    '/taxonomy_terms/:id',
-    {
-      schema: {
-        ...docs('A taxonomy term', 'One term by its UUID.'),
-        params: idParams,
-        response: { 200: hsdsRecordSchema },
-      },
-      preHandler: recordLimit,
-    },
-    async (request) => {
-      const origin = publicOrigin(ctx, request);
-      const parsed = parseHsdsId(request.params.id);
-      const found =
-        parsed?.kind === 'category_term'
-          ? categoryTerm(origin, LOCATION_CATEGORIES[parsed.n - 1] ?? '')
-          : parsed?.kind === 'tag_group_term'
-            ? tagGroupTerm(origin, TAG_CATEGORIES[parsed.n - 1] ?? '')
-            : parsed?.kind === 'tag_term'
-              ? await readTag(ctx.db, parsed.n).then((t) => (t ? tagTerm(origin, t) : null))
-              : parsed?.kind === 'payment_term' && paymentOfTerm(parsed.n)
-                ? paymentTerm(origin, paymentOfTerm(parsed.n)!)
-                : null;
-      if (!found) throw notFound(`No taxonomy term with id ${request.params.id}`);
-      return { ...found, taxonomy_detail: hsdsTaxonomy(origin) };
-    },
-  );
-};
+}

@@ -8,10 +8,10 @@ import {
   mapViewQuerySchema,
 } from '../../../shared/schemas/location-query.js';
 import { locationFormSchemaChecked, locationPatchSchemaChecked } from '../../../shared/schemas/location-hours.js';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import { LOCATION_LIST_MAX } from '../../../shared/constants.js';
 import { locationVersion } from '../../../shared/location-version.js';
-import type { ApiModule } from '../../context.js';
+import type { ApiModule, AppContext, ZodApp } from '../../context.js';
 import { notFound } from '../../http-error.js';
 import { MSG } from '../../../shared/messages.js';
 import { sessionIdFromRequest } from '../revisions/revisions.repository.js';
@@ -46,31 +46,50 @@ const ifMatchHeaderSchema = z.looseObject({ 'if-match': z.string().max(200).opti
 const slugParamSchema = z.object({ slug: z.string().trim().min(1, 'slug is required').max(200, 'slug is too long') });
 
 export const locationsRoutes: ApiModule = async (app, ctx) => {
-  // Adding and editing are anonymous (docs/product.md section 6), within budgets by trust, and held
-  // for review where a rule says so (decisions 0403-0405: modules/trust).
-  const deps = { db: ctx.db, geocoder: ctx.geocoder };
-  /** The author's own waiting places, when the request names its session (the app does so only
-   * while it has some). */
-  const ownPending = async (request: FastifyRequest) => {
-    const sessionId = sessionIdFromRequest(request);
-    if (!sessionId) return [];
-    return ownPendingPlaceIds(ctx.db, { sessionId, clientHash: ctx.clientHash(request) });
-  };
-  /** A place only its author may see: personal, never kept by a shared cache. */
-  const ownPlace = async (request: FastifyRequest, reply: FastifyReply, location: Location | null) => {
-    if (!location || !(await ownPending(request)).includes(location.id)) return null;
-    reply.header('cache-control', 'private, no-store');
-    return { ...location, review: 'pending' as const };
-  };
-
-  // Search answers come from the app's cache (plugins/search-cache), emptied after every write.
-  const cacheNow = () => ctx.searchCache.current();
-
   // Reads are limited per client too, so one script cannot take the server from everyone; sized far
   // above a person browsing and panning the map; counted in memory, see plugins/rate-limit.ts.
   const searchLimit = ctx.readLimit({ bucket: 'locations:search', max: 600, windowMs: 60_000 });
   const placeLimit = ctx.readLimit({ bucket: 'locations:read', max: 600, windowMs: 60_000 });
+  registerSearchRoutes(app, ctx, searchLimit);
+  registerPlaceReadRoutes(app, ctx, placeLimit);
+  registerPlaceWriteRoutes(app, ctx);
+};
 
+/** The author's own waiting places, when the request names its session (the app does so only
+ * while it has some). */
+async function ownPending(ctx: AppContext, request: FastifyRequest) {
+  const sessionId = sessionIdFromRequest(request);
+  if (!sessionId) return [];
+  return ownPendingPlaceIds(ctx.db, { sessionId, clientHash: ctx.clientHash(request) });
+}
+
+/** A place only its author may see: personal, never kept by a shared cache. */
+async function ownPlace(ctx: AppContext, request: FastifyRequest, reply: FastifyReply, location: Location | null) {
+  if (!location || !(await ownPending(ctx, request)).includes(location.id)) return null;
+  reply.header('cache-control', 'private, no-store');
+  return { ...location, review: 'pending' as const };
+}
+
+// Map answers carry no counters, so the data version is a sound ETag: a map that asks again
+// after no write gets 304 without a query.
+async function sendMapAnswer(
+  ctx: AppContext,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  key: string,
+  body: () => Promise<string>,
+) {
+  const cache = ctx.searchCache.current();
+  if (!cache) return reply.type('application/json; charset=utf-8').send(await body());
+  reply.header('cache-control', 'no-cache');
+  if (request.headers['if-none-match'] === versionTag(ctx.dataVersion, key)) return reply.status(304).send();
+  const answer = await cache.get(key, async () => ({ body: await body() }));
+  reply.header('etag', answer.etag);
+  return sendAnswer(request, reply, answer);
+}
+
+/** The list search, the map's points and the map's view. */
+function registerSearchRoutes(app: ZodApp, ctx: AppContext, searchLimit: preHandlerAsyncHookHandler): void {
   app.get(
     '/locations',
     {
@@ -80,7 +99,7 @@ export const locationsRoutes: ApiModule = async (app, ctx) => {
     async (request, reply) => {
       // Without a limit, at most LOCATION_LIST_MAX places; X-Total-Count still says how many matched.
       request.query.limit ??= LOCATION_LIST_MAX;
-      const mine = request.query.offset ? [] : await ownPending(request);
+      const mine = request.query.offset ? [] : await ownPending(ctx, request);
       if (mine.length) {
         // The author's own waiting places lead the first page (only they see them).
         const { limit: _l, offset: _o, ...filters } = request.query;
@@ -89,7 +108,8 @@ export const locationsRoutes: ApiModule = async (app, ctx) => {
         reply.header('x-total-count', String(total + own.length)).header('cache-control', 'private, no-store');
         return [...own, ...items];
       }
-      const cache = cacheNow();
+      // Search answers come from the app's cache (plugins/search-cache), emptied after every write.
+      const cache = ctx.searchCache.current();
       if (!cache) {
         const { items, total } = await searchLocations(ctx.db, request.query);
         reply.header('x-total-count', String(total));
@@ -104,23 +124,6 @@ export const locationsRoutes: ApiModule = async (app, ctx) => {
     },
   );
 
-  // Map answers carry no counters, so the data version is a sound ETag: a map that asks again
-  // after no write gets 304 without a query.
-  const sendMapAnswer = async (
-    request: FastifyRequest,
-    reply: FastifyReply,
-    key: string,
-    body: () => Promise<string>,
-  ) => {
-    const cache = cacheNow();
-    if (!cache) return reply.type('application/json; charset=utf-8').send(await body());
-    reply.header('cache-control', 'no-cache');
-    if (request.headers['if-none-match'] === versionTag(ctx.dataVersion, key)) return reply.status(304).send();
-    const answer = await cache.get(key, async () => ({ body: await body() }));
-    reply.header('etag', answer.etag);
-    return sendAnswer(request, reply, answer);
-  };
-
   app.get(
     '/locations/points',
     {
@@ -129,7 +132,7 @@ export const locationsRoutes: ApiModule = async (app, ctx) => {
     },
     async (request, reply) => {
       const { limit: _l, offset: _o, ...filters } = request.query;
-      return sendMapAnswer(request, reply, searchKey('points', filters), () => searchPointsJson(ctx.db, filters));
+      return sendMapAnswer(ctx, request, reply, searchKey('points', filters), () => searchPointsJson(ctx.db, filters));
     },
   );
 
@@ -140,20 +143,28 @@ export const locationsRoutes: ApiModule = async (app, ctx) => {
     { schema: { querystring: mapViewQuerySchema, response: { 200: mapAnswerSchema } }, preHandler: searchLimit },
     async (request, reply) => {
       const { filters, view } = request.query;
-      return sendMapAnswer(request, reply, searchKey('map', filters, view), () =>
+      return sendMapAnswer(ctx, request, reply, searchKey('map', filters, view), () =>
         searchMapJson(ctx.db, filters, view, ctx.env.MAP_POINT_LIMIT),
       );
     },
   );
+}
 
-  // Each place answers with its version as the ETag, for If-Match on PATCH (no lost updates).
+/** A place by its slug or its id; each answers with its version as the ETag, for If-Match on
+ * PATCH (no lost updates). */
+function registerPlaceReadRoutes(app: ZodApp, ctx: AppContext, placeLimit: preHandlerAsyncHookHandler): void {
   app.get(
     '/locations/slug/:slug',
     { schema: { params: slugParamSchema, response: { 200: locationSchema } }, preHandler: placeLimit },
     async (request, reply) => {
       const location =
         (await getLocationBySlug(ctx.db, request.params.slug)) ??
-        (await ownPlace(request, reply, await getLocationBySlug(ctx.db, request.params.slug, { includeHidden: true })));
+        (await ownPlace(
+          ctx,
+          request,
+          reply,
+          await getLocationBySlug(ctx.db, request.params.slug, { includeHidden: true }),
+        ));
       if (!location) throw notFound(LOCATION_NOT_FOUND);
       reply.header('etag', locationVersion(location));
       return location;
@@ -166,13 +177,23 @@ export const locationsRoutes: ApiModule = async (app, ctx) => {
     async (request, reply) => {
       const location =
         (await getLocationById(ctx.db, request.params.id)) ??
-        (await ownPlace(request, reply, await getLocationById(ctx.db, request.params.id, { includeHidden: true })));
+        (await ownPlace(
+          ctx,
+          request,
+          reply,
+          await getLocationById(ctx.db, request.params.id, { includeHidden: true }),
+        ));
       if (!location) throw notFound(LOCATION_NOT_FOUND);
       reply.header('etag', locationVersion(location));
       return { ...location, engagement: await getEngagementTotals(ctx.db, location.id) };
     },
   );
+}
 
+/** Adding and editing a place: anonymous (docs/product.md section 6), within budgets by trust, and
+ * held for review where a rule says so (decisions 0403-0405: modules/trust). */
+function registerPlaceWriteRoutes(app: ZodApp, ctx: AppContext): void {
+  const deps = { db: ctx.db, geocoder: ctx.geocoder };
   // A new place from a contributor without trust waits for review (answered with review 'pending'):
   // its author sees it, nobody else does until an administrator approves it.
   app.post(
@@ -210,7 +231,7 @@ export const locationsRoutes: ApiModule = async (app, ctx) => {
       const ifMatch = request.headers['if-match']?.trim() || undefined;
       const author = authorOf(gate.contributor);
       // The author may go on editing their own place while it waits: it stays waiting.
-      const own = (await ownPending(request)).includes(id);
+      const own = (await ownPending(ctx, request)).includes(id);
       const before = own ? null : await snapshotLocation(ctx.db, id);
       const reasons = before ? await editHoldReasons(gate, id, before, proposedFields(request.body)) : [];
       if (reasons.length) {
@@ -225,4 +246,4 @@ export const locationsRoutes: ApiModule = async (app, ctx) => {
       return own ? { ...updated, review: 'pending' as const } : updated;
     },
   );
-};
+}
