@@ -1,11 +1,6 @@
-// Response cache of the search answers (GET /api/locations, /api/locations/points and
-// /api/locations/map), decision 0500. On the embedded database this process is the only writer (the
-// data folder is locked, src/server/db/lock.ts), so an in-memory data version, bumped after every
-// write request, tells whether a cached answer can still be right. Entries also expire after TTL_MS
-// so a write that bypasses HTTP (a script must not: the folder is locked) or a counter that does
-// not bump the version (view counts from engagement) is stale for at most that long.
-// With PostgreSQL other processes may write too: their NOTIFY bumps the version here
-// (search-cache-channel.ts, decision 0204).
+// Response cache of the search answers (/api/locations, /points, /map; decision 0500): valid while
+// the data version (bumped after every write, or by another process's NOTIFY, decision 0204) holds,
+// and never longer than TTL_MS, for changes that bypass it (view counts).
 import crypto from 'node:crypto';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
