@@ -1,6 +1,6 @@
 // The cookie banner (decision 0901: non-modal, first visit only, a band under the header) and the
-// consent dialog, mounted once by the layout; pages call openCookieDialog(). The banner is a region,
-// not a dialog: it traps no focus and hides nothing, so everyone can read before deciding.
+// consent dialog, mounted once by the layout; pages call openCookieDialog(). The banner is a
+// region, not a dialog: it traps no focus and hides nothing, so everyone can read before deciding.
 import { Cookie } from 'lucide-react';
 import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
