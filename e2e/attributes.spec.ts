@@ -1,7 +1,6 @@
-// Payments and access (decision 0803) at desktop and phone size: a place's attributes edited with
-// the keyboard alone (a disclosure, native radio groups, the eligibility note, languages by name),
-// saved, then read in full on its page and as icons with text on its Discover card, in English and
-// in Spanish, axe clean; the add dialog keeps an answer as work not to lose.
+// Payments and access (decision 0803) at both sizes: attributes edited by keyboard alone, saved,
+// read in full on the page and as icons with text on the card, in English and Spanish, axe clean;
+// the add dialog keeps an answer as work not to lose.
 import fs from 'node:fs';
 import type { Locator, Page } from '@playwright/test';
 import { expect as baseExpect, expectNoAxeViolations, type LocationInput, test, uniqueName } from './support/fixtures';

@@ -1,7 +1,6 @@
-// A phone shows places first (decision 0906): at 390x844 the first screen holds the search box and
-// the first card (or the map), every other filter behind one Filters button that says how many are
-// set; wider screens keep every control in view. And loading stays honest: a search made in the
-// browser shows the skeleton cards while it loads and the error text when it fails.
+// A phone shows places first (decision 0906): at 390x844 the search box and first card, the other
+// filters behind a Filters button counting them; wider screens keep every control in view. A search
+// made in the browser shows skeleton cards while loading and the error text when it fails.
 import type { Page } from '@playwright/test';
 import { cards, count, filtersButton, searchBox, showFilters, uniqueWord } from './support/discover';
 import { expect, expectNoAxeViolations, isPhone, test } from './support/fixtures';

@@ -1,8 +1,6 @@
-// No dead taps (decision 0904): a control of a server-rendered page works on the first tap, however
-// early it comes. Here the page is opened without waiting for it to be live (a fresh tab, not the
-// fixture's goto, which waits), with the CPU slowed 4x as on a mid-range phone, and tapped as soon
-// as the control shows. To make "before it is live" certain rather than likely, one test holds back
-// the app's own script until after the tap.
+// No dead taps (decision 0904): a control of a server-rendered page works on the first tap, opened
+// without waiting for it to be live, CPU slowed 4x, tapped as soon as it shows. One test holds back
+// the app's own script until after the tap, to make "before it is live" certain.
 import type { BrowserContext, Page, Route } from '@playwright/test';
 import { expect as baseExpect, COOKIE_CONSENT_KEY, expectNoAxeViolations, isPhone, test } from './support/fixtures';
 

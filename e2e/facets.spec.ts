@@ -1,7 +1,6 @@
-// The Discover facets (decision 0803) at both sizes: a payment set with the keyboard in the filter
-// panel, in the URL, shown as a chip with its words and counted on the phone's Filters button; the
-// list narrows to the places that said yes (not the one that said no); the chip removes it; the
-// Spanish labels; axe clean with the panel open.
+// The Discover facets (decision 0803) at both sizes: a payment set by keyboard, in the URL, as a
+// chip and on the phone's Filters count; the list keeps only places that said yes; the chip removes
+// it; Spanish labels; axe clean with the panel open.
 import type { APIRequestContext, Page } from '@playwright/test';
 import { cards, filtersButton, showFilters, uniqueWord } from './support/discover';
 import { expect as baseExpect, expectNoAxeViolations, isPhone, test } from './support/fixtures';

@@ -1,7 +1,6 @@
-// Reaching people where they are (decisions 1000-1004): "Add to calendar", "Follow changes" and
-// "Embed this search" on Discover and a place's page, by keyboard alone, axe clean, in English and
-// Spanish; the widget inside an <iframe> of another site loads and links out, while any other page
-// refuses to be framed.
+// Reaching people where they are (decisions 1000-1004): calendar, change feed and embed links on
+// Discover and a place's page, by keyboard, axe clean, in English and Spanish; the widget works in
+// another site's <iframe>, while any other page refuses to be framed.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Page } from '@playwright/test';

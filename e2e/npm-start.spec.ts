@@ -1,7 +1,6 @@
-// `npm start` as an operator runs it (scripts/start.mjs, decision 0508): on Linux the server runs
-// compiled (dist/app/main.js) in a child process started with MALLOC_ARENA_MAX=2, serves the
-// pages, and ends with the process that started it, even when that one is killed with SIGKILL, so
-// that nothing keeps the data folder after it.
+// `npm start` as an operator runs it (scripts/start.mjs, decision 0508): on Linux the compiled
+// server runs in a child with MALLOC_ARENA_MAX=2, serves pages, and ends with its parent, even on
+// SIGKILL, so nothing keeps the data folder after it.
 import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';

@@ -1,8 +1,6 @@
-// Installable and offline (decision 0910), at desktop and phone size: the places and the last search a
-// person opened read offline with "Offline — saved copy from …" (English and Spanish); a write made
-// offline says it needs a connection and keeps what was typed; pages come from the network while it
-// answers (a new version is never held back); the administrator's pages and the API's writes are
-// never stored; Chromium finds the site installable.
+// Installable and offline (decision 0910), at both sizes: saved places and searches read offline
+// with their note, offline writes keep what was typed, pages come from the network while it
+// answers, admin pages and API writes are never stored, and Chromium finds the site installable.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';

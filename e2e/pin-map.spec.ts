@@ -1,7 +1,6 @@
-// "Place the pin on the map" (decision 0912), at desktop and phone size: in the add dialog and the
-// location page's edit form a small map sets latitude and longitude by a tap or click, by dragging
-// the pin, and by the arrow keys when the map has focus (each move announced politely); typed
-// coordinates move the pin; what is saved is the pin's point; axe clean; English and Spanish.
+// "Place the pin on the map" (decision 0912) at both sizes, in the add dialog and the page's edit
+// form: tap, drag and arrow keys (announced) set the point, typed coordinates move the pin, the
+// pin's point is saved; axe clean; English and Spanish.
 import type { Locator, Page } from '@playwright/test';
 import { asAuthor, expect, expectNoAxeViolations, isPhone, test, uniqueName } from './support/fixtures';
 

@@ -1,7 +1,6 @@
-// Print and QR (decision 0911), at desktop and phone size: a place's page and a list of results print
-// as text without the header, the map, the filters or buttons (print media emulated); "Print this
-// list" prints the first places of the search on one or two pages, each with a QR code that a
-// maintained decoder (jsQR) reads back as the place's page; axe clean; English and Spanish.
+// Print and QR (decision 0911) at both sizes: a place's page and a result list print as text
+// without chrome; "Print this list" prints on one or two pages with QR codes that jsQR reads back
+// as each place's page; axe clean; English and Spanish.
 import fs from 'node:fs';
 import type { Locator, Page } from '@playwright/test';
 import jsQR from 'jsqr';

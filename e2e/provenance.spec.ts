@@ -1,8 +1,6 @@
-// Where a place's facts came from and how old they are, and approximate points (decision 0804): a
-// seeded USDA market's page, card and detail dialog name the directory and its listing's year and
-// say the listing may have changed; a place added through the site says a visitor added it; a seeded place whose
-// point is its ZIP code's centre says so, its map draws an area and the Discover map a dashed ring.
-// In English and Spanish, axe clean, at both sizes.
+// Where a place's facts came from, how old they are, and approximate points (decision 0804), on a
+// seeded USDA market, a visitor's place and a ZIP-centred point: page, card, dialog and maps. In
+// English and Spanish, axe clean, at both sizes.
 import type { Page } from '@playwright/test';
 import { cards } from './support/discover';
 import { expect as baseExpect, expectNoAxeViolations, test, uniqueName } from './support/fixtures';

@@ -1,7 +1,6 @@
-// Review where it matters (decisions 0403-0406), as people meet it: a contributor's new place waits
-// for review (its author sees it marked "Waiting for review", nobody else does) until the desk
-// approves it; the desk rejects several held items at once with the keyboard alone; and one
-// network's edits are undone in one action after a preview. In English and Spanish, axe clean.
+// Review where it matters (decisions 0403-0406): a contributor's new place waits for review (seen
+// only by its author) until approved; the desk rejects held items by keyboard; one network's edits
+// are undone in one action after a preview. English and Spanish, axe clean.
 import type { Browser, Page } from '@playwright/test';
 import { signIn } from './support/admin';
 import { expect, expectNoAxeViolations, test, uniqueName } from './support/fixtures';

@@ -1,7 +1,6 @@
-// Pages that arrive rendered (decision 0900): every route's HTML holds its content, the
-// browser hydrates it without a single console error or warning (a hydration mismatch, an inline
-// script the Content Security Policy refuses…), and with JavaScript off a person can still read a
-// place, search, filter by category and page through the results.
+// Pages that arrive rendered (decision 0900): every route's HTML holds its content and hydrates
+// with no console error or warning, and with JavaScript off a person can still read a place,
+// search, filter by category and page through the results.
 import { createHash } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { expect, isPhone, test, uniqueName } from './support/fixtures';

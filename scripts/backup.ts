@@ -1,9 +1,6 @@
-// npm run backup [-- <file or folder>]: writes a consistent snapshot of the database the server
-// uses, while it runs (decisions 0509-0511). Embedded database (DATA_DIR): the running server's
-// database process takes it, asked over DATA_DIR/control.sock; with no server running, this command
-// takes the folder's lock and the snapshot itself. PostgreSQL (DATABASE_URL): pg_dump, custom
-// format. Without a file, BACKUP_DIR (./backups) gets kc-green-<UTC time>.tar.gz or .pgdump.
-// Run with tsx, as the other operator commands: no build step, and it runs the sources it ships with.
+// npm run backup [-- <file or folder>]: a consistent snapshot of the database the server uses,
+// while it runs (decisions 0509-0511), into BACKUP_DIR (./backups) unless a file is given. Run with
+// tsx, as the other operator commands: no build step, and it runs the sources it ships with.
 import fs from 'node:fs';
 import path from 'node:path';
 import { backupDataDir } from '../src/server/db/backup-control.js';

@@ -1,12 +1,6 @@
-// npx tsx scripts/build-seed-provenance.ts: writes data/seed/provenance.csv, each seed place's
-// main source, its reference, licence and date (decision 0804), once, so the seed reads data
-// rather than parsing the sources' prose at every start:
-//   - the first 58 places: the first source named in kc-locations-sources.csv; its date is the
-//     USDA listing's update (usda-farmers-markets-kc-2018.csv, by FMID), else the year its note
-//     gives ('(2016)', '(2021 season)'), else a date in its address ('/2014/07/25/'), else none;
-//   - the 98 later places: their own source columns (kc-locations-more.csv), dated the same way,
-//     the USDA listings by their update time;
-//   - usda_fmids: the USDA market listings whose benefit flags a place takes.
+// npx tsx scripts/build-seed-provenance.ts: writes data/seed/provenance.csv, each seed place's main
+// source, reference, licence and date (decision 0804), once, so the seed reads data rather than
+// parsing the sources' prose at every start.
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -65,6 +59,7 @@ export interface ProvenanceRow {
   source_ref: string;
   source_license: string;
   source_published: string;
+  /** The USDA market listings whose benefit flags the place takes. */
   usda_fmids: string;
 }
 
@@ -121,7 +116,8 @@ function splitRef(text: string): { ref: string; note: string } {
 
 const hostOf = (url: string) => new URL(url).hostname.replace(/^www\./, '');
 
-/** The first 58: the first source each row names. */
+/** The first 58: the first source each row names, dated by its USDA listing's update, else the year
+ * its note gives ('(2016)'), else a date in its address ('/2014/07/25/'), else none. */
 function firstListRow(name: string, sources: string, usda: Map<string, Csv>): ProvenanceRow {
   const fmids = [...sources.matchAll(/FMIDs? (\d+)(?:-(\d+))?/g)].flatMap((m) => {
     const from = Number(m[1]);

@@ -1,10 +1,6 @@
-// Compiles the server into one JavaScript file, dist/app/main.js, which npm start runs (decision
-// 0508). Run from TypeScript through tsx's loader the server carried a second JavaScript engine
-// (the loader's thread) and the transformed sources with their source maps: ~100 MB more resident
-// at 100,000 places. Packages stay in node_modules (not bundled); the server finds its files from
-// the project's root (src/server/paths.ts), so the bundle's own folder does not matter.
-// `--bench` compiles the benchmark's own process, which serves the app it measures, the same way
-// (dist/bench/run.js), so that the server measured runs as npm start runs it.
+// Compiles the server into one file, dist/app/main.js, which npm start runs (decision 0508);
+// packages stay in node_modules. `--bench` compiles the benchmark's process the same way
+// (dist/bench/run.js), so the server measured runs as npm start runs it.
 import path from 'node:path';
 import { build } from 'esbuild';
 

@@ -1,12 +1,6 @@
-// npx tsx scripts/convert-seed-hours.ts: proposes structured opening hours (opening_hours syntax,
-// decision 0800) for the seed places (both lists) whose free-text hours say plainly which days,
-// times and months, and only those: a qualifier ("Creamery", "gardens"), a vague date ("early
-// Dec", "mid-May"), sun times, appointments, two sites or the season of one past year ("Jun-Sep
-// 2018") leave a place unconverted. Writes
-//   data/seed/opening-hours.json       { "<slug of the name>": "<opening_hours>" }
-//   data/seed/hours-not-converted.md   the places left out, with their text and why
-// Every proposal was then read by hand against its text (decision 0800); REJECTED_ON_REVIEW holds
-// any the review refused.
+// npx tsx scripts/convert-seed-hours.ts: proposes opening_hours text (decision 0800) for the seed
+// places whose free-text hours are plain, into data/seed/opening-hours.json, and lists the rest
+// with why in data/seed/hours-not-converted.md. Every proposal was then checked by hand.
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';

@@ -1,8 +1,6 @@
-// npm run admin:create [-- <username> [<password>]]: creates an administrator, or sets a new password
-// for an existing one (which ends that administrator's open sessions). Missing values are asked for;
-// the password is read without echo. Uses the database the server would use (DATABASE_URL, else
-// the embedded one in DATA_DIR). The embedded database is locked while the server runs: stop the
-// server first, or run this against PostgreSQL with DATABASE_URL.
+// npm run admin:create [-- <username> [<password>]]: creates an administrator or resets a password
+// (ending their sessions), asking for what is missing, the password without echo. Uses the server's
+// database; the embedded one is locked while the server runs: stop it, or use DATABASE_URL.
 import readline from 'node:readline';
 import { openDatabase } from '../src/server/db/connect.js';
 import { DataDirLockedError } from '../src/server/db/lock.js';

@@ -1,8 +1,6 @@
-// The import boundaries of docs/architecture.md (Imports) are enforced by `npm run lint`: biome.json's
-// overrides give noRestrictedImports one set of patterns per folder. This writes one deliberate
-// violation per boundary into a temporary copy of the project's layout (biome.json and the files'
-// paths under src/), never into the tree itself, and checks that `biome lint` fails on it with the
-// boundary's message; the real tree must pass.
+// The import boundaries of docs/architecture.md (Imports), enforced by biome.json's overrides: one
+// deliberate violation per boundary, written into a temporary copy of the layout (never the tree),
+// must fail `biome lint` with the boundary's message; the real tree must pass.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';

@@ -1,8 +1,6 @@
-// npm run restore -- <file> [--force]: brings a snapshot from npm run backup (or the daily job)
-// back into DATA_DIR, or into the database of DATABASE_URL (decision 0510). A target that already
-// holds a database is refused; --force keeps the old one (moved aside in DATA_DIR, or written to
-// BACKUP_DIR with pg_dump) and restores in its place. Then npm start runs on it as on any database:
-// migrations newer than the snapshot apply at that start.
+// npm run restore -- <file> [--force]: a snapshot from npm run backup back into DATA_DIR or the
+// database of DATABASE_URL (decision 0510); a target holding a database is refused unless --force,
+// which keeps the old one. Migrations newer than the snapshot apply at the next npm start.
 import fs from 'node:fs';
 import path from 'node:path';
 import { DEFAULT_BACKUP_DIR } from '../src/server/db/backup.js';

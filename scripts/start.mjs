@@ -1,7 +1,6 @@
 // npm start: build the client and its server renderer (dist/server, decision 0900), and the server
 // itself (dist/app/main.js, decision 0508), when one is missing or older than its sources, then run
-// the server.
-// Plain JavaScript so it runs before anything is compiled.
+// the server. Plain JavaScript so it runs before anything is compiled.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';

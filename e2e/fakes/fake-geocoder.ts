@@ -1,9 +1,6 @@
-// A small Nominatim-compatible server for tests: GET /search?q=...&format=json&limit=1.
-// Known addresses answer fixed Kansas City points; words in the query steer failure modes:
-// 'nowhere' -> [], 'slowpoke' -> never answers in time, 'ratelimited' -> 429,
-// 'redirectme' -> 302, 'garbage' -> not JSON, 'notalist' -> a JSON object, 'servererror' -> 503.
-// Port 0 picks a free port; the returned server records every query it saw (`requests`) and the
-// User-Agent of the last one.
+// A Nominatim-compatible server for tests (GET /search?q=...&format=json&limit=1): known addresses
+// answer fixed Kansas City points, and words in the query ('nowhere', 'slowpoke', 'ratelimited' …)
+// steer failure modes. It records every query (`requests`) and the last User-Agent.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 

@@ -1,7 +1,6 @@
-// The attacker's run (docs/reliability.md, "Abuse"): the real server as npm start runs it (compiled,
-// embedded database in a fresh folder, seeded) on loopback, every attack of the list in
-// scenarios.ts from its own 127.0.0.x address, and a table of what held. Fails unless all did.
-// Usage: npm run test:abuse (builds first); npm run test:abuse:short (CI: a shorter geocoder phase).
+// The attacker's run (docs/reliability.md, "Abuse"): the real server as npm start runs it, on
+// loopback, every attack of scenarios.ts from its own 127.0.0.x address; fails unless all held.
+// npm run test:abuse (builds first); npm run test:abuse:short (CI: a shorter geocoder phase).
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';

@@ -1,8 +1,6 @@
-// A query lab for the search benchmark: keeps a 100,000-place embedded database in a folder
-// (BENCH_DATA_DIR, default /tmp/kc-bench-lab; built on first use, migrated on every run) and
-// times single requests (median of BENCH_RUNS, default 5, through app.inject, response cache
-// off) for the paths given as arguments or the benchmark's own scenarios; BENCH_PLANS=1 also
-// prints each query's EXPLAIN ANALYZE.  `npx tsx scripts/bench/lab.ts '/api/locations?search=garden&limit=3'`
+// A query lab for the search benchmark: a kept 100,000-place database (BENCH_DATA_DIR), and single
+// requests timed (median of BENCH_RUNS, cache off; BENCH_PLANS=1 prints EXPLAIN ANALYZE).
+// `npx tsx scripts/bench/lab.ts '/api/locations?search=garden&limit=3'`
 import fs from 'node:fs';
 import { type SQL, sql } from 'drizzle-orm';
 import { buildApp } from '../../src/server/app.js';

@@ -1,22 +1,6 @@
-// `npm run bench`: the API search benchmark (docs/benchmarks.md, section 'API search benchmark').
-// 1. a fresh embedded database (PGlite) in a temporary folder, migrated;
-// 2. 100,000 synthetic Kansas City places (points within ~40 km of downtown, names, categories,
-//    1-5 tags, descriptions, opening hours) inserted in SQL with generate_series (not through the
-//    API), then their open intervals written as the start hook does (decision 0801), all in a
-//    child process (seed-process.ts);
-// 3. this process then starts the server on the seeded data as an operator's restart would (the
-//    database opened, the search index built) and serves the app on a free port, loaded with
-//    autocannon (32 connections, BENCH_SECONDS each, default 10) for each scenario, plus a
-//    "ceiling" route answering a precomputed body of the same size as the search answer
-//    (registered only here) to show what Fastify alone costs;
-// 4. EXPLAIN ANALYZE of each scenario's SQL, then the table printed and written to docs/benchmarks.md.
-// Options (env): BENCH_PLACES (default 100000), BENCH_SECONDS (10), BENCH_CONNECTIONS (32),
-// BENCH_WARM_SECONDS (3: each varied list runs that long, unmeasured, before the rows),
-// BENCH_DATABASE_URL=postgres://... (an admin URL: a fresh database is created there instead of PGlite),
-// BENCH_NO_WRITE=1 (print only), BENCH_JSON=<file> (also write the rows as JSON, see writeJson),
-// BENCH_ONLY=<words> (only the scenarios whose name holds them, e.g. "attribute"; printed, never
-// written to docs/benchmarks.md, as the table would be partial);
-// SEARCH_INDEX=off measures the SQL search alone (decision 0504).
+// `npm run bench`: the API search benchmark (docs/benchmarks.md, 'API search benchmark'). Seeds
+// synthetic places in a child process (seed-process.ts), starts the server on them as a restart
+// would, loads each scenario and a "ceiling" route with autocannon, and writes the table.
 import { fork } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -37,6 +21,11 @@ import type { Seeded, SeedRequest } from './seed-process.js';
 
 // Two folders up from scripts/bench/run.ts and from its compiled copy, dist/bench/run.js.
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+// Options (env): BENCH_PLACES, BENCH_SECONDS, BENCH_CONNECTIONS, BENCH_WARM_SECONDS (each varied
+// list runs that long, unmeasured, first); BENCH_DATABASE_URL=postgres://… (an admin URL: a fresh
+// database there instead of PGlite); BENCH_NO_WRITE=1 (print only); BENCH_JSON=<file> (rows as JSON);
+// BENCH_ONLY=<words> (matching scenarios only, never written to the docs: the table would be
+// partial); SEARCH_INDEX=off measures the SQL search alone (decision 0504).
 const PLACES = Number(process.env.BENCH_PLACES ?? 100_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);

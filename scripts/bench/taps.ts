@@ -1,14 +1,6 @@
-// npm run bench:taps: does a tap made as soon as a control shows work? (decision 0904)
-// Loads a place page and Discover in Chromium as a phone (390x844, touch, the CPU slowed 4x with
-// CDP's Emulation.setCPUThrottlingRate), each load in a fresh browser context (empty cache, no
-// cookie choice: a first visit), taps one control the moment it is visible, and checks that what
-// the control does happened (a dialog opened, the URL and the results changed …) within 20 s.
-// Reports, per control, how many taps worked, how many of them landed before the page was live
-// (<html data-hydrated>), and how long the result took. Not a test: docs/benchmarks.md keeps the
-// table. Builds, then starts the end-to-end server (scripts/e2e-server.ts: the built client, a seeded
-// embedded database) on --port (default 4380), unless --url names a running app (nothing is built
-// then); --no-build uses the build that is there.
-//   npm run bench:taps -- --runs 10 --only share,edit --cpu 4
+// npm run bench:taps: does a tap made as soon as a control shows work? (decision 0904) Loads pages
+// as a first visit on a slowed phone, taps each control once visible and reports what worked and
+// how fast (docs/benchmarks.md keeps the table). Runs the end-to-end server, scripts/e2e-server.ts.
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -21,6 +13,8 @@ function arg(name: string, fallback: string): string {
   return i >= 0 && process.argv[i + 1] ? process.argv[i + 1]! : fallback;
 }
 
+// npm run bench:taps -- --runs 10 --only share,edit --cpu 4; --url <app> measures a running app
+// (nothing is built), --no-build uses the build that is there.
 const RUNS = Number(arg('runs', '10'));
 const CPU = Number(arg('cpu', '4'));
 const PORT = Number(arg('port', '4380'));

@@ -1,7 +1,6 @@
-// Crash proof (docs/reliability.md): the real server on the embedded database, killed with SIGKILL
-// while writers add places, then started again, CHAOS_CYCLES times (default 20). Every place whose
-// creation was answered 2xx must be there afterwards, and every restart must succeed.
-// Usage: npm run chaos:crash  (CHAOS_CYCLES=3 for a short run).
+// Crash proof (docs/reliability.md): the server on the embedded database killed with SIGKILL while
+// writers add places, and restarted, CHAOS_CYCLES times (default 20); every place answered 2xx must
+// remain and every restart succeed. npm run chaos:crash (CHAOS_CYCLES=3 for a short run).
 import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';

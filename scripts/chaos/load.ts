@@ -1,8 +1,6 @@
 // Load proof (docs/reliability.md): the real server on a seeded embedded database, 100 connections
-// for CHAOS_SECONDS (default 60) of mixed reads and writes from one address, while a health check
-// runs every 250 ms. Passes when no answer is a 5xx or a socket error (429s are the limits working)
-// and every health check is answered 200.
-// Usage: npm run chaos:load  (CHAOS_SECONDS=10 for a short run; needs npm run build for the pages).
+// of mixed reads and writes while a health check runs; passes with no 5xx or socket error and every
+// check 200. npm run chaos:load (CHAOS_SECONDS=10 for a short run; needs npm run build).
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';

@@ -1,7 +1,6 @@
 // @vitest-environment jsdom
-// public/early-input.js (decision 0904): input made on server HTML before the app is live is kept
-// and handed to the app once <html data-hydrated> is set; what the browser does by itself (links,
-// a GET form's submit) is left alone.
+// public/early-input.js (decision 0904): input on server HTML before the app is live is handed to
+// the app once <html data-hydrated> is set; what the browser does by itself is left alone.
 import fs from 'node:fs';
 import path from 'node:path';
 import { act, cleanup } from '@testing-library/react';

@@ -1,8 +1,6 @@
-// The server renderer (decision 0900), built by `vite build --ssr` into dist/server and loaded by
-// src/server/plugins/ssr.ts. For one URL it loads the page's data through the API routes
-// in-process (the same queries, same keys, as the browser's first render), renders the same tree
-// main.tsx hydrates with React's streaming renderer, and hands back the HTML, the status and the
-// data block's contents.
+// The server renderer (decision 0900), built by `vite build --ssr` into dist/server for
+// plugins/ssr.ts: loads a URL's data through the API in-process (the browser's own queries and
+// keys), renders the tree main.tsx hydrates, and hands back the HTML, status and data block.
 import './lib/zod-jitless';
 import { dehydrate } from '@tanstack/react-query';
 import { Writable } from 'node:stream';

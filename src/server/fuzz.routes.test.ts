@@ -1,10 +1,6 @@
-// Property test: malformed input to EVERY /api endpoint answers 4xx (or 2xx), never 5xx.
-// The endpoints come from the OpenAPI description the app builds of itself (/api/docs/json), so
-// a new route is fuzzed without touching this file (decision 0151). The administrator's routes are
-// fuzzed with a live session, so the input reaches them past the sign-in check. The inputs come
-// from fixed seeds only, so a failure repeats exactly; every endpoint gets the same number of runs,
-// and the test fails (it never skips) when one was not fuzzed. Outbound calls (geocoder,
-// translator) are refused by the fetch stub, so nothing leaves the machine.
+// Property test: malformed input to every /api endpoint, found in the app's OpenAPI description
+// (decision 0151), answers 4xx or 2xx, never 5xx; admin routes with a live session, fixed seeds,
+// no skipping, and the fetch stub refuses outbound calls.
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { freshAddress, jsonHeaders, signInAdmin, useTestApp } from './test/test-app.js';

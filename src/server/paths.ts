@@ -1,7 +1,6 @@
-// Where the server finds its files (migrations, seed data, the client build, the database
-// process's script), from the project's root rather than from each module's own folder: the
-// server runs both from its TypeScript sources (tests, npm run dev) and bundled into one file
-// (dist/app/main.js, decision 0508), and a path relative to a module would differ between the two.
+// Where the server finds its files, from the project's root rather than each module's folder: the
+// server runs both from its sources and bundled into dist/app/main.js (decision 0508), and a path
+// relative to a module would differ between the two.
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';

@@ -1,7 +1,6 @@
-// Kansas City wall-clock time (decision 0800). Every opening-hours answer is about the clock on the
-// wall in Kansas City, whatever zone the server or the visitor's device is in. This module turns
-// real instants into America/Chicago wall times and back, with no library: the location card can
-// import it without the opening_hours library (docs/benchmarks.md: the first screen's budget).
+// Kansas City wall-clock time (decision 0800): instants to America/Chicago wall times and back,
+// whatever zone the server or device is in, with no library, so the card can import it without
+// opening_hours (docs/benchmarks.md: the first screen's budget).
 
 export const KC_TIME_ZONE = 'America/Chicago';
 

@@ -1,8 +1,6 @@
-// The description rules every sanitiser applies (docs/product.md section 5, decision 0700): on write
-// (src/server/lib/sanitize-description.ts), in the server renderer (src/client/lib/sanitize-server.ts)
-// and in the browser (src/client/lib/sanitize-dom.ts). Kept here once so the three cannot drift.
-// Only data and pure functions: the browser's sanitiser chunk imports it too. Nothing in Discover's
-// first load imports it (withHttps, which the cards need, is website-host.ts's).
+// The description rules every sanitiser applies (docs/product.md section 5, decision 0700), kept
+// once so the three (on write, server renderer, browser) cannot drift. Data and pure functions
+// only: the browser's sanitiser chunk imports it; Discover's first load does not.
 
 export const DESCRIPTION_ALLOWED_TAGS = [
   'a',

@@ -1,7 +1,6 @@
-// The keys of the Discover URL's query string (decision 0201), shared by the page
-// (src/client/features/discover/filters.ts) and the server's feeds and widget (./discover-query.ts,
-// decision 1000). Nothing but constants and the clock's spelling (./open-when.ts, which the hours
-// line loads anyway): the Discover page's first load takes it as it is.
+// The Discover URL's query keys (decision 0201), shared by the page (features/discover/filters.ts)
+// and the server's feeds and widget (./discover-query.ts, decision 1000). Only constants and the
+// clock's spelling (./open-when.ts), so Discover's first load takes it as it is.
 import { DEFAULT_RADIUS_MILES } from './constants.js';
 import { formatClock, WHOLE_DAY } from './open-when.js';
 

@@ -1,8 +1,6 @@
-// The Discover URL's query string (decision 0201) as the server reads it for the things that
-// follow a search: the calendar (/calendar.ics), the change feed (/changes.atom) and the widget
-// (/embed) accept exactly the query of the Discover page they were copied from (decision 1000).
-// The browser reads the same keys (./discover-params.ts) in src/client/features/discover/filters.ts;
-// unlike the page, which ignores a bad value, these answer 400 naming it.
+// The Discover URL's query (decision 0201) as the server reads it for the calendar, change feed and
+// widget, which take exactly the query of the page they came from (decision 1000). Unlike the page
+// (src/client/features/discover/filters.ts), which ignores a bad value, these answer 400 naming it.
 import { z } from 'zod';
 import { ADDRESS_MAX, DEFAULT_RADIUS_MILES, FILTER_CATEGORIES, TAG_FILTER_MAX } from './constants.js';
 import { FEED_LANG_PARAM, FEED_LANGUAGES, type FeedLanguage, PARAM } from './discover-params.js';

@@ -1,9 +1,6 @@
-// How old a place's facts are (decision 0805): the latest of when its source last published them
-// and when an administrator last confirmed them; for a place added through the site (no source),
-// the latest of when it was added and that confirmation. Facts older than FACTS_STALE_YEARS, or
-// from a source that gives no date and never confirmed, may have changed: such places sort after
-// fresh ones and say so. The database keeps the same date as `locations.facts_at` (drizzle/0012)
-// for the search; this is the one definition the pages use.
+// How old a place's facts are (decision 0805): the latest of its source's date (for a place added
+// through the site, its addition) and an administrator's last confirmation. The one definition the
+// pages use; the database keeps the same date as `locations.facts_at` for the search.
 
 /** Facts last published or confirmed longer ago than this are stale. */
 export const FACTS_STALE_YEARS = 2;

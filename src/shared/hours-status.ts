@@ -1,8 +1,6 @@
-// What a location card says about a place's hours (decision 0800): open and until when, when it
-// opens next, out of season until a month, or closed. Built from the two values a read answer
-// carries (openNow, nextChange), with no opening_hours library, so the Discover screen can show it
-// without loading that library (docs/benchmarks.md). The words come from the client's `hours`
-// catalog; this gives the data in Kansas City wall time.
+// What a location card says about a place's hours (decision 0800), in Kansas City wall time, from
+// the read answer's openNow and nextChange, with no opening_hours library so Discover can show it
+// without loading that library (docs/benchmarks.md). The words come from the `hours` catalog.
 import { addWallDays, toWallTime, type WallTime, wallTimeToInstant } from './chicago-time.js';
 
 /** A moment in Kansas City time, with names ready for either interface language. */

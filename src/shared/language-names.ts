@@ -1,7 +1,6 @@
-// The languages a place speaks are stored as language codes ('es', 'vi'; decision 0803) and shown
-// by name in the reader's language (Intl.DisplayNames). The forms accept either: a name in English,
-// in Spanish, in the interface's language or in the language itself becomes its code; anything
-// else is kept as typed, for the shared schema to refuse with its message.
+// A place's languages are stored as codes ('es', 'vi'; decision 0803) and shown by name in the
+// reader's language (Intl.DisplayNames). Forms accept a name in English, Spanish, the interface's
+// language or its own, or the code; anything else is kept for the schema to refuse.
 
 /** Languages often spoken at Kansas City places, whose names the forms recognise. */
 const KNOWN_LANGUAGES = [

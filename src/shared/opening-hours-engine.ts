@@ -1,7 +1,6 @@
 // The opening_hours library (LGPL-3.0-only, THIRD-PARTY-NOTICES.md) driven in Kansas City wall time
-// (decision 0800): parsing with a memo, and walking the open/closed states between two wall times
-// around a fault of the library. Dates here are "wall Dates": local Dates whose fields are the
-// Kansas City clock (src/shared/chicago-time.ts). src/shared/opening-hours.ts is the public face.
+// (decision 0800, chicago-time.ts's wall Dates): parsing with a memo, and walking open/closed
+// states around a fault of the library. src/shared/opening-hours.ts is the public face.
 import OpeningHours, { type nominatim_object } from 'opening_hours';
 
 /** Public holidays (PH) are Missouri's as the library knows them (decision 0800). No latitude and

@@ -1,7 +1,6 @@
-// Structured opening hours in Kansas City time (decision 0800), with pinned clocks. The same
-// answers must come out whatever zone the process runs in: the last test runs a probe under
-// several TZ values; running this whole file under TZ=UTC, TZ=Asia/Tokyo and TZ=America/Chicago
-// must pass too.
+// Structured opening hours in Kansas City time (decision 0800), with pinned clocks. The answers
+// must not depend on the process's zone: the last test probes several TZ values, and the whole file
+// must pass under TZ=UTC, TZ=Asia/Tokyo and TZ=America/Chicago.
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import path from 'node:path';

@@ -1,13 +1,6 @@
-// Structured opening hours (decision 0800): OpenStreetMap `opening_hours` text such as
-// 'Apr-Oct Sa 07:00-12:00; PH off', checked and evaluated in Kansas City time (America/Chicago)
-// on the server and in the browser alike, whatever zone the process or device is in.
-//
-// Technique: the library computes in the JS Date's LOCAL time, so an instant is turned into a
-// "wall Date" whose local fields equal the Kansas City clock, evaluated, and every wall time the
-// library answers is turned back into a real instant (src/shared/chicago-time.ts).
-//
-// This module loads the opening_hours library (about 118 KiB gzip): the browser should import it
-// lazily. The card needs only src/shared/hours-status.ts, which works from a read answer.
+// Structured opening hours (decision 0800): OpenStreetMap `opening_hours` text checked and
+// evaluated in Kansas City time, whatever the process's or device's zone (chicago-time.ts's wall
+// Dates). Loads the opening_hours library (about 118 KiB gzip): the browser imports it lazily.
 import {
   addWallDays,
   localDateToWallTime,

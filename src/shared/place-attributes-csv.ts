@@ -1,7 +1,6 @@
-// The attributes as CSV columns (decision 0803): the open-data export writes them after its older
-// columns and the bulk import reads the same names and values back, so an exported file imports as
-// it was. Yes/no facts are 'yes', 'no' or empty (unknown); wheelchair 'yes', 'limited' or 'no';
-// eligibility 'everyone' or 'restricted' with its note; languages codes separated by spaces.
+// The attributes as CSV columns (decision 0803): the export writes them and the bulk import reads
+// them back, so an exported file imports as it was. Yes/no: 'yes', 'no', empty; wheelchair adds
+// 'limited'; eligibility 'everyone' or 'restricted' with its note; languages as spaced codes.
 import {
   ELIGIBILITY_VALUES,
   type PlaceAttributes,

@@ -1,7 +1,6 @@
-// The Discover facets (decision 0803): URL `pay=` and `access=`, each a fact that must hold.
-// Wheelchair means "yes" only (OpenStreetMap's "limited" is shown on the card, not claimed by the
-// chip). No zod here: the Discover page's first load imports it; ./place-attributes.ts says what
-// each facet asks of the stored attributes.
+// The Discover facets (decision 0803): URL `pay=` and `access=`, each a fact that must hold;
+// wheelchair means "yes" only ("limited" shows on the card, unclaimed by the chip). No zod here, as
+// Discover's first load imports it; ./place-attributes.ts says what each facet asks.
 
 export const PAY_FILTERS = ['snap', 'wic', 'sfmnp', 'double-up', 'credit'] as const;
 export type PayFilter = (typeof PAY_FILTERS)[number];

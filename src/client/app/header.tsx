@@ -1,7 +1,6 @@
-// The header on every page (docs/product.md section 2): home link, visitor total, language, Report Issue
-// and Add Location. At phone widths the two action buttons show only their icons (their text stays
-// as the accessible name) and the visitor total and language move to a second row, so nothing
-// scrolls sideways at 390 px.
+// The header on every page (docs/product.md section 2): home link, visitor total, language, Report
+// Issue and Add Location. At phone widths the actions show icons only (text kept as accessible
+// name) and total and language move to a second row, so nothing scrolls sideways at 390 px.
 import { Flag, Leaf, Plus } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from '../lib/router';

@@ -1,8 +1,6 @@
 // @vitest-environment jsdom
-// The card's hours (decision 0800): nothing "now"-dependent in the server's HTML unless the server
-// names its instant (decision 0900), and then the same on hydration; the status from openNow and
-// nextChange once mounted, nothing without structured hours or when the
-// answer is stale, and 'Checked Mar 2026' / 'Not checked yet' in both languages.
+// The card's hours (decision 0800): no "now" in the server's HTML unless it names its instant
+// (0900), status once mounted, nothing when stale or unstructured, 'Checked …' in both languages.
 import { act, cleanup, render, screen } from '@testing-library/react';
 import i18next from 'i18next';
 import { hydrateRoot } from 'react-dom/client';

@@ -1,7 +1,6 @@
-// A place's hours on its card and page (decision 0800): 'Open now · closes 12:00', 'Opens Sat 7:00',
-// 'Out of season until April' from the answer's openNow and nextChange, and when its details were
-// last checked. No opening_hours library here: statusFromEvaluation and hoursStatusText are light,
-// so Discover's first screen stays within its budget (docs/architecture.md, Performance budgets).
+// A place's hours on its card and page (decision 0800), from the answer's openNow and nextChange,
+// and when its details were last checked. No opening_hours library here, so Discover's first
+// screen stays within its budget (docs/architecture.md, Performance budgets).
 import { Clock } from 'lucide-react';
 import { createContext, useContext, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,8 +1,6 @@
 // @vitest-environment jsdom
-// Provenance and the facts' age on the card and the page (decision 0804): the source named and
-// linked only when its reference is a web address, the listing's year, the licence on the page, a
-// visitor's place with its date, and "Listed in … — may have changed" once the facts are stale, in
-// both languages; the server renders the same at its instant.
+// Provenance and the facts' age on card and page (decision 0804): source, year, licence, a
+// visitor's place, "may have changed" once stale, in both languages; the server renders the same.
 import { act, cleanup, render, screen } from '@testing-library/react';
 import i18next from 'i18next';
 import { renderToString } from 'react-dom/server';

@@ -1,8 +1,6 @@
 // Where a place's facts came from and how old they are (decision 0804), beside "Checked …" on its
-// card and its page: 'Source: USDA Farmers Market Directory, listing of 2017' (the name linked to
-// the source when its reference is a web address), or 'Added by a visitor on Nov 20, 2026'; and,
-// when the facts are over two years old, 'Listed in 2013 — may have changed'. The page adds the
-// source's licence (and a reference that is not a web address) on a second line.
+// card and page: the source (linked when a web address) or the visitor who added it, and "may have
+// changed" once stale. The page adds the source's licence on a second line.
 import { History } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { type FactsDates, factsAge } from '../../shared/facts-age';

@@ -1,7 +1,6 @@
 // @vitest-environment jsdom
-// A description without DOMPurify in the first load (decision 0902): hydrating, the server's
-// sanitised markup stays as it is and the browser's sanitiser is not fetched; a description the
-// browser renders afresh waits for the sanitiser and never shows unsanitised markup.
+// No DOMPurify in the first load (decision 0902): hydrating keeps the server's markup without the
+// sanitiser; a description rendered afresh waits for it, never showing unsanitised markup.
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, render, waitFor } from '@testing-library/react';
 import i18next from 'i18next';

@@ -1,8 +1,6 @@
-// The client's one way to call the API (docs/product.md section 7): credentials included, JSON bodies with
-// a JSON content type, and any non-OK answer turned into an Error whose text is
-// '{status}: {response text}' (or the status text when the body is empty). Writes carry the
-// anonymous engagement session id in X-Session-Id, so the server's revision history can group an
-// anonymous person's edits (and an administrator can revert them together).
+// The client's one way to call the API (docs/product.md section 7): credentials, JSON bodies, and a
+// non-OK answer as an Error '{status}: {response text}'. Writes carry the anonymous session id in
+// X-Session-Id, so an anonymous person's edits can be grouped (and reverted together).
 import { hasAwaitingReview } from './awaiting-review';
 import { fetchOrOffline, noteResponse, OfflineError } from './offline';
 import { getEngagementSessionId } from './session';

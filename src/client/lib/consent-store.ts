@@ -1,7 +1,6 @@
-// The visitor's cookie choice (decision 0011): kept in localStorage under 'cookie_consent' as
-// {essential: true, preferences: boolean, decidedAt: ISO}. A tiny event-based store so that the
-// banner, the dialog, the pages' "Manage Cookie Preferences" buttons and i18n.ts (which only
-// remembers the language when preference cookies are allowed) stay in step without a provider.
+// The visitor's cookie choice (decision 0011) in localStorage 'cookie_consent' ({essential,
+// preferences, decidedAt}): a tiny event store keeping the banner, dialog, pages' buttons and
+// i18n.ts (which remembers the language only with preference cookies) in step without a provider.
 import { createContext, useContext, useSyncExternalStore } from 'react';
 
 export const COOKIE_CONSENT_KEY = 'cookie_consent';

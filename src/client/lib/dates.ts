@@ -1,8 +1,6 @@
-// Every date the client shows goes through here, in the interface language (docs/product.md section
-// 2): docs/product.md's short US form (month abbreviation, day, year) in UTC, e.g. 'Nov 20, 2026';
-// empty when absent. In Spanish the same parts follow the Spanish convention ('20 nov 2026').
-// UTC keeps a stored date (a deadline at midnight UTC) on the same day for every visitor.
-// Components pass the language from useTranslation(), so they render again when it changes.
+// Every date the client shows, in the interface language (docs/product.md section 2): 'Nov 20,
+// 2026' ('20 nov 2026' in Spanish), in UTC so a stored date (a deadline at midnight UTC) is the
+// same day for every visitor. Components pass useTranslation()'s language, to re-render on change.
 import i18n from 'i18next';
 
 const DATE: Intl.DateTimeFormatOptions = { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' };

@@ -1,7 +1,6 @@
-// Interface languages (i18next). Every interface text lives in src/client/locales/<lang>/<ns>.json,
-// one namespace per feature, so features never edit each other's catalogs. English is the default;
-// the choice is remembered in local storage and in the `lang` cookie (so the server renders the page
-// in it, decision 0900), both only with preference consent, and mirrored on <html lang>.
+// Interface languages (i18next): texts in src/client/locales/<lang>/<ns>.json, one namespace per
+// feature. English by default; the choice kept in local storage and the `lang` cookie (for the
+// server's render, decision 0900) only with preference consent, and mirrored on <html lang>.
 import i18n, { type BackendModule, type ResourceKey } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { hasPreferenceConsent, subscribeConsent } from './consent-store';

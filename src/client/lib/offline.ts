@@ -1,7 +1,6 @@
-// Whether the screen shows a saved copy, and since when (decision 0910). The service worker marks
-// what it serves from its store: a page with a <meta>, an API answer with a header; api.ts reports
-// every answer here, and the browser's online and offline events do the rest. app/offline-status.tsx
-// shows the note; writes that fail for want of a network throw OfflineError, whose message says so.
+// Whether the screen shows a saved copy, and since when (decision 0910): from the service worker's
+// marks (a page's <meta>, an API answer's header) reported by api.ts, and online/offline events.
+// app/offline-status.tsx shows the note; writes failing for want of a network throw OfflineError.
 import i18n from 'i18next';
 import { SAVED_COPY_HEADER, SAVED_COPY_META } from '../pwa/cache-rules';
 

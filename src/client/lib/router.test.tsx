@@ -1,8 +1,6 @@
 // @vitest-environment jsdom
-// The app's router (decision 0903) behaves as React Router did for what the app uses: paths match
-// case-insensitively, with an optional trailing slash, against the decoded path; a plain left click
-// on a link navigates in the app (a link to the current URL replaces the entry), any other click is
-// the browser's; the browser's back button is followed.
+// The app's router (decision 0903) behaves as React Router did for what the app uses: matching,
+// link clicks (a link to the current URL replaces the entry), and the back button.
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import {

@@ -1,15 +1,6 @@
-// The app's router (decision 0903): the part of React Router's declarative API this app uses, with
-// the same names and behaviour (BrowserRouter, StaticRouter, MemoryRouter, Routes, Route, Link,
-// useLocation, useNavigate, useNavigationType, useParams, useSearchParams), in about 1 KiB instead
-// of React Router's 13 KiB gzip that Discover's first load could not afford (docs/benchmarks.md).
-// What it keeps from React Router: location updates run as transitions (a lazy page keeps the old
-// one on screen while it loads); paths match case-insensitively with an optional trailing slash,
-// against the percent-decoded path, in the order the routes are written; a link click that is not
-// a plain left click (modifier keys, another target) is left to the browser, and a link to the
-// current URL replaces the history entry instead of pushing one. Not here: nested routes, relative
-// links, data routers, `state` on history entries. One difference: a function given to
-// setSearchParams receives the params of the last navigation, not of the last render (decision 0904). Going back to React Router is a change of
-// import path: every export here has React Router's name and signature for what the app uses.
+// The app's router (decision 0903): React Router's declarative API as this app uses it, with the
+// same names, signatures and behaviour, in about 1 KiB instead of 13 KiB gzip. Not here: nested
+// routes, relative links, data routers, `state` on history entries.
 import {
   type AnchorHTMLAttributes,
   Children,

@@ -1,10 +1,6 @@
-// Render-side text safety in the browser (docs/product.md section 5): descriptions are sanitised
-// again in the browser to the allow-list of src/shared/description-rules.ts (never class or style
-// from users, decision 0700), with href limited to http(s) and mailto, entities decoded up to 10
-// passes, and bare http(s):// and www. links in plain text turned into links that open in a new tab.
-// A chunk of its own, loaded by lib/sanitize.ts when a description is first rendered in the browser
-// (or soon after hydration): a server-rendered description hydrates without it, so DOMPurify is not
-// part of Discover's first load (decision 0902).
+// Render-side text safety in the browser (docs/product.md section 5, decision 0700): the rules of
+// src/shared/description-rules.ts applied with DOMPurify. A chunk of its own, loaded by
+// lib/sanitize.ts, so DOMPurify is not part of Discover's first load (decision 0902).
 import DOMPurify from 'dompurify';
 import {
   DESCRIPTION_ALLOWED_ATTRIBUTES,

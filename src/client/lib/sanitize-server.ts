@@ -1,7 +1,6 @@
-// The description rules for the server renderer, which has no DOM (decision 0900): the allow-list
-// of src/shared/description-rules.ts (docs/product.md section 5, decision 0700), hrefs limited to
-// http(s) and mailto, entities decoded up to 10 passes, and bare links in text turned into new-tab
-// links. Only entry-server.tsx imports this file, so sanitize-html never reaches the browser's bundle.
+// The description rules for the server renderer, which has no DOM (decision 0900): those of
+// src/shared/description-rules.ts, applied with sanitize-html. Only entry-server.tsx imports it,
+// so sanitize-html never reaches the browser's bundle.
 import sanitizeHtml from 'sanitize-html';
 import {
   DESCRIPTION_ALLOWED_ATTRIBUTES,

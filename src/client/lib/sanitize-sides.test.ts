@@ -1,7 +1,6 @@
 // @vitest-environment jsdom
-// The two display sanitisers (sanitize-html in the server renderer, DOMPurify in the browser) apply
-// the rules of src/shared/description-rules.ts alike: what the server rendered is what the browser
-// would have rendered, so a description looks the same before and after hydration.
+// The server's and the browser's sanitisers apply description-rules.ts alike, so a description
+// looks the same before and after hydration.
 import { describe, expect, it } from 'vitest';
 import { domHtmlToolkit } from './sanitize-dom';
 import { serverHtmlToolkit } from './sanitize-server';

@@ -1,12 +1,6 @@
-// Render-side text safety (docs/product.md section 5, decision 0700): a stored description is shown
-// only as sanitised HTML, to the allow-list (never class, style or id from users), with href
-// limited to http(s) and mailto, entities decoded up to 10 passes, and bare links in text turned
-// into new-tab links. Two sanitisers apply these rules: lib/sanitize-server.ts (sanitize-html) in
-// the server renderer, lib/sanitize-dom.ts (DOMPurify) in the browser.
-// The browser's sanitiser is a chunk loaded on demand, not part of Discover's first load: a
-// description the server rendered keeps the server's sanitised markup through hydration, and only
-// a description rendered afresh in the browser waits for DOMPurify (components/safe-description.tsx,
-// decision 0902).
+// Render-side text safety (docs/product.md section 5, decision 0700): a description is shown only
+// as sanitised HTML, by lib/sanitize-server.ts in the server renderer and lib/sanitize-dom.ts in
+// the browser, a chunk loaded on demand (decision 0902).
 import { useSyncExternalStore } from 'react';
 
 // The rules themselves live in src/shared/description-rules.ts and the toolkit's shape in

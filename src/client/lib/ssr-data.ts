@@ -1,7 +1,6 @@
-// What a server-rendered page hands the bundle (decision 0900): the query cache the page was
-// rendered from, the language and cookie choice it was rendered with, and the route chunk to load
-// before hydrating. It travels as a JSON data block (<script type="application/json">), which the
-// browser never executes, so the Content Security Policy keeps `script-src 'self'` (decision 0005).
+// What a server-rendered page hands the bundle (decision 0900): the query cache, language, cookie
+// choice and route chunk, in a JSON data block (<script type="application/json">), which is never
+// executed, so the Content Security Policy keeps `script-src 'self'` (decision 0005).
 import type { DehydratedState } from '@tanstack/react-query';
 import type { CookieConsentRecord } from './consent-store';
 

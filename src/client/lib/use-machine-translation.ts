@@ -1,8 +1,6 @@
-// User content in the reader's language (docs/product.md section 7, "Translation"): when the interface
-// language is not English, a place's stored field is translated by the server's /api/translate (which
-// reads the stored text itself, decision 0706, and caches per text and language); on failure the
-// browser's built-in translator is tried, then the original text is shown with a console warning.
-// Changing language clears the client's translation cache.
+// User content in the reader's language (docs/product.md section 7, "Translation"): the server's
+// /api/translate (decision 0706), else the browser's own translator, else the original text with a
+// console warning. Changing language clears the client's translation cache.
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { TRANSLATION_TIMEOUT_MS } from '../../shared/constants';

@@ -1,12 +1,6 @@
 /// <reference lib="webworker" />
-// The service worker (decision 0910), built by vite-plugin-pwa (injectManifest) into dist/client/sw.js.
-// - The build's hashed files, the shell (index.html) and the icons are precached: the app starts
-//   offline. index.html is never served for a page while the network answers.
-// - Pages: network first (a new version is picked up at once, never a stale page after a deploy);
-//   the last copy of each page a person opened is kept and served when the network fails, marked
-//   with when it was saved; a page never opened gets the shell, which renders it from saved reads.
-// - API reads of places, tags and settings: the same, marked with a header.
-// - Never stored: writes (non-GET), the administrator's pages and API, anything `no-store`.
+// The service worker (decision 0910), built by vite-plugin-pwa into dist/client/sw.js: precaches
+// the build; pages and API reads network first with a saved copy; writes are never stored.
 import { clientsClaim } from 'workbox-core';
 import { ExpirationPlugin } from 'workbox-expiration';
 import * as navigationPreload from 'workbox-navigation-preload';

@@ -1,9 +1,6 @@
-// `npm run backup` and `npm run restore` as an operator runs them (scripts/backup.ts,
-// scripts/restore.ts), against the real server process: on the embedded database the backup is
-// asked of the running server over DATA_DIR/control.sock; the restored folder or database is one
-// the server starts on. On PostgreSQL (TEST_DATABASE_URL) the same through pg_dump and pg_restore.
-// Also: what the commands say for a target in use or holding a database, a damaged file, and a
-// PATH without pg_dump.
+// `npm run backup` and `npm run restore` as an operator runs them, against the real server process
+// (over DATA_DIR/control.sock when embedded, pg_dump with TEST_DATABASE_URL), and what they say for
+// a target in use or holding a database, a damaged file, and a PATH without pg_dump.
 import { type ChildProcess, spawn } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';

@@ -1,8 +1,6 @@
-// The backup channel (decision 0511): DATA_DIR/control.sock is owner-only, replaces a dead server's
-// socket, answers a request it does not know with a message, outlives a client that leaves mid-
-// answer, and goes away when closed; the command refuses a snapshot that arrives incomplete or an
-// answer that is not one, and leaves no file behind. Embedded database only (the PostgreSQL run
-// skips it: it has no channel).
+// The backup channel (decision 0511): the socket's permissions, a dead server's socket replaced, an
+// unknown request or a client leaving mid-answer survived; incomplete or bad answers refused with
+// no file left behind. Embedded database only (PostgreSQL has no channel).
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';

@@ -1,12 +1,6 @@
-// `npm run backup` on the embedded database (decision 0511). A server holds its data folder (lock.ts)
-// and a second process must never open it, so the command asks that server for the snapshot over a
-// Unix domain socket beside the lock, DATA_DIR/control.sock: created owner-only (0600), so only the
-// server's own user (and root) can reach it; nothing listens on the network. The server has its
-// database process take the snapshot (PgliteProcess.snapshot) into a temporary file in DATA_DIR and
-// streams it back; the command writes it where the operator asked. When no server holds the folder
-// the command takes the lock itself and takes the snapshot the same way.
-// Protocol: one request line, {"op":"snapshot"}; one answer line, {"ok":true,"bytes":N,"heldMs":M}
-// followed by exactly N bytes, or {"ok":false,"message":"…"}.
+// `npm run backup` on the embedded database (decision 0511): the command asks the server holding
+// the data folder for a snapshot over the owner-only socket DATA_DIR/control.sock, or, when no
+// server holds the folder, takes the lock and the snapshot itself.
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';

@@ -1,9 +1,6 @@
-// The daily snapshot the server takes itself when BACKUP_DIR is set (decision 0512): once a day,
-// into BACKUP_DIR, keeping the newest BACKUP_KEEP daily files. Every process checks every quarter
-// hour; a row in app_settings claims each day, so that of several processes sharing one PostgreSQL
-// database exactly one takes it (the claim is one atomic upsert: the process whose write changed
-// the row won), and a restarted server does not take a second one. A failed snapshot gives the day
-// back, so the next check tries again.
+// The daily snapshot the server takes when BACKUP_DIR is set (decision 0512), keeping BACKUP_KEEP.
+// Every process checks every quarter hour; one atomic upsert in app_settings claims each day, so
+// exactly one process takes it, and a failed snapshot gives the day back for the next check.
 import path from 'node:path';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Env } from '../env.js';

@@ -1,9 +1,6 @@
-// Backups and restores (decisions 0509-0512), on the embedded database in a folder, and on
-// PostgreSQL when TEST_DATABASE_URL is set: a snapshot taken under concurrent writes holds every
-// write acknowledged before it began and no half of any transaction; restores refuse a target that
-// holds a database (and keep it with --force); migrations newer than a snapshot apply after it is
-// restored; the daily snapshot is taken once a day, by one process, and pruned to BACKUP_KEEP;
-// damaged files and a missing or old pg_dump are told clearly.
+// Backups and restores (decisions 0509-0512), embedded and on PostgreSQL with TEST_DATABASE_URL:
+// snapshots under concurrent writes, refused and forced restores, newer migrations after a restore,
+// the daily snapshot taken once and pruned, and damaged files or a missing pg_dump told clearly.
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';

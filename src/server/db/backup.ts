@@ -1,9 +1,6 @@
-// Backups (decisions 0509 and 0510): a consistent snapshot of the database in one file.
-// Embedded database: a gzipped tarball of the data folder in the layout of PGlite's dumpDataDir,
-// taken by the database process between transactions (pglite-worker.mjs, pglite-snapshot.mjs). PostgreSQL: pg_dump's custom format,
-// one transaction's view of the database. A snapshot is written under a temporary name and linked
-// into place once complete, so a file with a snapshot's name is always a whole one; it is readable
-// by its owner only, as it holds every row (administrator password hashes included).
+// Backups (decisions 0509 and 0510): a consistent snapshot of the database in one file, a tarball
+// taken by the embedded database's process or pg_dump's custom format, written under a temporary
+// name and linked into place whole; owner-readable only, as it holds password hashes.
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';

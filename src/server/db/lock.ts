@@ -1,9 +1,6 @@
-// PGlite is one process's database: two processes on one data folder silently lose committed
-// rows. A lock file names its owner by pid, boot id and the process's start time, so that a pid
-// reused after a crash or a reboot is not mistaken for the owner (decision 0002); the file is
-// created atomically, and a stale one is taken over by one process only. The embedded database
-// runs in a child process of the owner (decision 0507); the lock names it as well, and a folder
-// whose owner died is taken over only once that child is gone too.
+// One process per embedded data folder (decision 0002): two on one folder silently lose committed
+// rows. The lock file names its owner by pid, boot id and start time, and the owner's database
+// process (decision 0507): a folder is taken over only once both are gone, by one process only.
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';

@@ -1,11 +1,6 @@
-// The embedded database in a process of its own (decisions 0503 and 0507): the PGlite instance
-// lives in pglite-worker.mjs, started here as a child process, and this client gives Drizzle's
-// PGlite driver the three calls it makes (query, transaction, and close for us), so a search never
-// holds up the thread that serves static files, cached answers and health checks, and the
-// database's memory (its WebAssembly heap and compiled code) is not the app server's.
-// Every SQL call has a time limit, as PostgreSQL's statement_timeout gives (limits.ts): PGlite
-// cannot interrupt a running statement, so past the limit its process is killed and started again
-// on the same folder, and a process that stopped on its own is started again too (decision 0507).
+// The embedded database in a process of its own (decisions 0503 and 0507): starts pglite-worker.mjs
+// and gives Drizzle's PGlite driver its calls (query, transaction, close). A call past the time
+// limit (limits.ts) kills the process, which starts again on the same folder.
 import { type ChildProcess, fork } from 'node:child_process';
 import { fromRoot } from '../paths.js';
 import { DatabaseBusyError, DatabaseRestartedError, PGLITE_QUEUE_LIMIT, STATEMENT_TIMEOUT_MS } from './limits.js';

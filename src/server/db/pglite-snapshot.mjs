@@ -1,11 +1,5 @@
-// A snapshot of the embedded database's data folder, for the database process (pglite-worker.mjs,
-// decision 0509): a copy of the folder's files taken while PGlite runs nothing, then a gzipped tar
-// of that copy written while it serves calls again. The tarball has the layout of PGlite's own
-// dumpDataDir() (file names relative to the data folder), so PGlite's loadDataDir opens it; unlike
-// dumpDataDir it never holds the folder in memory (at 100,000 places that took the process from
-// 0.2 to 2.3 GB), and it leaves out the WAL segments recovery does not need: after a CHECKPOINT only
-// the segments from the checkpoint's redo point to the current insert position. PostgreSQL keeps
-// older segments for reuse, hundreds of MB after a bulk load.
+// A snapshot of the embedded database's data folder for the database process (decision 0509): a
+// gzipped tar in dumpDataDir()'s layout, streamed, without the WAL segments recovery does not need.
 // Plain JavaScript, as the worker that loads it.
 import fs from 'node:fs';
 import path from 'node:path';

@@ -1,10 +1,6 @@
-// Named statements for the embedded database's thread (decision 0505). PGlite's own query() parses,
-// plans and describes every statement afresh, in six calls into WebAssembly; a search's page read
-// costs about 3 ms that way, most of it planning. Here a statement text seen before runs as a named
-// prepared statement: one call (bind, describe, execute, sync), and after five runs PostgreSQL
-// may keep a generic plan for it, as it does for any client that prepares its statements.
-// Only for the statements the app marks with KEEP_PREPARED (pglite-process.ts), outside a
-// transaction. Plain JavaScript, as pglite-worker.mjs is.
+// Named statements for the embedded database (decision 0505): a statement text seen before runs as
+// a named prepared statement, one call into WebAssembly instead of six. Only for statements marked
+// KEEP_PREPARED (pglite-process.ts), outside a transaction. Plain JavaScript, as pglite-worker.mjs.
 import { parse, protocol } from '@electric-sql/pglite';
 
 const { serialize } = protocol;

@@ -1,7 +1,6 @@
-// The embedded database's time limit (decision 0507): a statement past it ends the database process,
-// which starts again on the same folder with its committed rows; the statement fails with 57014
-// and the calls in flight with a busy error (both 503), as on PostgreSQL. A process that stops on
-// its own starts again too; close() never starts one.
+// The embedded database's time limit (decision 0507): a statement past it restarts the database
+// process on the same folder, failing with 57014 and the calls in flight busy (both 503), as on
+// PostgreSQL; a process that stops on its own restarts too; close() never starts one.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';

@@ -1,10 +1,6 @@
-// The embedded database's own process (decisions 0503 and 0507). PGlite runs every query on the
-// thread that calls it; here that is this process, started by the app (pglite-process.ts), so the
-// thread serving HTTP never waits on SQL and the database's memory is its own. Plain JavaScript so
-// that Node loads it as it is under every runner (tsx, Vitest, the bench).
-// Protocol over the IPC channel: {id, op: 'query'|'begin'|'end'|'close'|'memory'|'dump'|'dumpWritten',
-// ...} → {id, ok, value|error}. A call that runs past the app's time limit is ended by killing this
-// process (pglite-process.ts): PGlite cannot be interrupted otherwise.
+// The embedded database's own process (decisions 0503 and 0507), started by pglite-process.ts, so
+// the thread serving HTTP never waits on SQL and the database's memory is its own. Plain JavaScript
+// so that Node loads it as it is under every runner (tsx, Vitest, the bench).
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -193,6 +189,7 @@ const ops = {
 };
 
 send({ ready: true });
+// {id, op: 'query'|'begin'|'end'|'close'|'memory'|'dump'|'dumpWritten', ...} → {id, ok, value|error}.
 process.on('message', async (msg) => {
   try {
     const value = await ops[msg.op](msg);

@@ -1,10 +1,6 @@
-// `npm run restore -- <file>` (decision 0510): a snapshot written by `npm run backup` or the daily
-// job brought back into a fresh data folder (DATA_DIR) or an empty PostgreSQL database
-// (DATABASE_URL). A target that already holds a database is refused; with --force the old one is
-// kept: the data folder's database is moved aside within DATA_DIR, a PostgreSQL database is
-// written to a pg_dump file in BACKUP_DIR before its tables are replaced. Nothing is changed
-// until the snapshot has been read whole and found sound. Migrations newer than the snapshot
-// apply at the next start, as on any start.
+// `npm run restore -- <file>` (decision 0510): a snapshot brought back into a fresh data folder or
+// an empty PostgreSQL database; a target holding a database is refused, or kept aside with --force.
+// Nothing changes until the snapshot was read whole and found sound.
 import { spawn } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';

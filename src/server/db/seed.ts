@@ -1,10 +1,6 @@
-// Loads the real Kansas City sample data (data/seed/, read by seed-files.ts): its places, the tag
-// vocabulary and coordinates (the row's own, else the ZIP or town centroid, marked approximate).
-// Seeded rows carry uniqueId 'seed:<hash of name and address>', so a reload updates them in place
-// and never touches places that people added. Structured opening hours come from
-// data/seed/opening-hours.json (slug of the name -> OpenStreetMap text, decision 0800); the free
-// text stays as the note. Each place's provenance comes from data/seed/provenance.csv and a USDA
-// market's benefits from its directory listing (decisions 0803, 0804).
+// Loads the Kansas City sample data (data/seed/, read by seed-files.ts): places, tags, coordinates,
+// hours (decision 0800), provenance and benefits (0803, 0804). Seeded rows carry uniqueId
+// 'seed:<hash of name and address>', so a reload updates them and never touches people's places.
 import crypto from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { TAGS_BECOME_ATTRIBUTES } from '../../shared/place-attributes.js';

@@ -1,7 +1,6 @@
-// Descriptions are sanitised on write (docs/architecture.md, Conventions, "Text safety") to docs/product.md section 5's
-// allow-list (src/shared/description-rules.ts), so whatever reads the database (API, page <head>,
-// exports) never holds script. The display sanitises again (src/client/lib/sanitize.ts): two
-// independent layers.
+// Descriptions are sanitised on write (docs/architecture.md, "Text safety") to the allow-list of
+// src/shared/description-rules.ts, so nothing reading the database holds script; the display
+// sanitises again (src/client/lib/sanitize.ts): two independent layers.
 import sanitizeHtml from 'sanitize-html';
 import {
   DESCRIPTION_ALLOWED_ATTRIBUTES,

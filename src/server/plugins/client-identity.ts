@@ -1,7 +1,6 @@
-// Who is asking, without storing who they are: a salted sha256 of the client address. The salt is
-// SESSION_SECRET, else a random value kept in the database so every app process uses the same one.
-// The address is Fastify's request.ip, which reads X-Forwarded-For only from the proxies
-// TRUST_PROXY names (decision 0701).
+// Who is asking, without storing who they are: a salted sha256 of request.ip (X-Forwarded-For only
+// from TRUST_PROXY's proxies, decision 0701). The salt is SESSION_SECRET, else a random value kept
+// in the database so every app process uses the same one.
 import crypto from 'node:crypto';
 import net from 'node:net';
 import { sql } from 'drizzle-orm';

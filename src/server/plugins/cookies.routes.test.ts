@@ -1,7 +1,6 @@
-// Bad cookies are ignored, never a 500 (decision 0708): every cookie the server reads (the language,
-// the cookie choice, the administrator's session under both its names) holding a value that does not
-// decode or is hostile, on every page and on API routes that read cookies or not. The page is
-// answered as it is without the cookie.
+// Bad cookies are ignored, never a 500 (decision 0708): every cookie the server reads, with a value
+// that does not decode or is hostile, on every page and on API routes; the page is answered as it
+// is without the cookie.
 import { describe, expect, it } from 'vitest';
 import { injectJson } from '../test/test-app.js';
 import { useRenderedPagesApp } from '../test/rendered-pages.js';

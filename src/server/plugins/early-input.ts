@@ -1,8 +1,6 @@
 // The one inline script of a page (decision 0904): public/early-input.js, which keeps a tap made
-// before the page is live. Loaded as a file it was a render-blocking request before the first paint
-// (Lighthouse counted 170–290 ms of it on a simulated phone); inline it costs nothing, runs as the
-// page is parsed, and the Content Security Policy allows exactly this text by its hash, no other
-// inline script (decision 0005).
+// before the page is live. Inline, as a file blocked the first paint (170–290 ms on a simulated
+// phone); the Content Security Policy allows exactly this text by its hash (decision 0005).
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';

@@ -1,7 +1,6 @@
-// The widget (decision 1004) and how the feeds are found (decision 1000): /embed lists a search
-// read-only with links out in a new tab, sets no cookie, may be framed by any site while every
-// other page refuses frames; a place's page and Discover name their feeds in <head>; robots.txt
-// names the change feed.
+// The widget (decision 1004) and how feeds are found (1000): /embed lists a search read-only, sets
+// no cookie and may be framed by any site while other pages refuse frames; pages name their feeds
+// in <head>; robots.txt names the change feed.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';

@@ -1,10 +1,6 @@
-// The widget a partner puts in an <iframe> (decision 1004): GET /embed plus the Discover URL's own
-// query renders that search as plain HTML — a compact, read-only list, and on a wide frame a map —
-// with no header, cookie band or write controls, no cookies, links that open the full place page in
-// a new tab. It is the only page that may be framed by another site: its own Content Security Policy
-// says `frame-ancestors *`; every other page keeps `frame-ancestors 'self'` and X-Frame-Options.
-// Its script (public/embed/embed.js, no inline script, decision 0005) draws the map with Leaflet,
-// served from here only when the frame is wide enough.
+// The widget a partner puts in an <iframe> (decision 1004): GET /embed with Discover's query
+// renders that search as a plain, read-only list (and a map when wide), with no cookies, and is the
+// only page any site may frame. Its script, public/embed/embed.js, draws the map with Leaflet.
 import fs from 'node:fs';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';

@@ -1,8 +1,6 @@
-// The server's own reads while it renders a page (ssr.ts) go through the API routes in-process
-// (app.inject) under the visitor's address, so that per-client fairness such as the geocoder's queue
-// still knows whose lookup it is. They carry a header holding a secret of this process, which no
-// outside request can know, and the per-client rate limits pass them: rendering a page never spends
-// the visitor's read allowance (decision 0707). The page request itself is limited as a page.
+// The server's own reads while rendering (ssr.ts) go through the API in-process under the visitor's
+// address (so per-client fairness still applies) with a per-process secret header, which the
+// per-client rate limits let pass (decision 0707). The page request itself is limited as a page.
 import crypto from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import type { RateLimiter } from './rate-limit.js';

@@ -1,7 +1,6 @@
-// The <head> of a location page (/discover/{slug}): its own title, description and canonical URL,
-// Open Graph and Twitter card tags for link previews, and schema.org JSON-LD (a Place, or an Event
-// for a resource with a deadline) so search engines read the place. Old slugs (after a rename)
-// resolve to the place; the canonical URL always names the current slug.
+// The <head> of a location page: title, description, canonical URL (always the current slug; old
+// slugs resolve to the place), Open Graph and Twitter tags for previews, and schema.org JSON-LD (a
+// Place, or an Event for a resource with a deadline) for search engines.
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../context.js';
 import { locationSlugs, locations } from '../db/schema.js';

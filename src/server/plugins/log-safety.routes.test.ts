@@ -1,8 +1,6 @@
-// Logs never hold a typed address or a raw IP (decision 0710): Fastify's request lines (the geocoder's
-// GET carries the address in its query string, a Discover page its address filter), the requests a
-// page render makes in-process, a forwarded client address, an import's rows, and a database error
-// whose message and parameters quote what a visitor typed. The log gets the client's hash, the path
-// with each query value as its length, counts.
+// Logs never hold a typed address or a raw IP (decision 0710): request lines, in-process render
+// requests, forwarded addresses, import rows and quoting database errors are logged as the client's
+// hash, the path with each query value as its length, and counts.
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { errorLogSerializer } from './log-safety.js';

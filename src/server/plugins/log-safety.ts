@@ -1,9 +1,6 @@
-// What reaches the log (decisions 0705 and 0710): never an address a visitor typed (a geocoder query,
-// an import row, a report's text) nor an IP address. Requests are logged by method, the path with
-// each query value replaced by its length, and the client's salted hash; errors by their type, code
-// and a message whose values are blanked (a query's parameters, quoted values, IP addresses); every
-// message string is scrubbed the same way on its way into the logger (pino's logMethod hook), so a
-// `log.warn(\`…${err.message}\`)` anywhere cannot leak what a database error quoted.
+// What reaches the log (decisions 0705 and 0710): never an address a visitor typed nor an IP. A
+// request is logged by method, path with query values as lengths, and client hash; every message is
+// scrubbed on its way into the logger, so an error quoting typed text cannot leak it.
 import type { FastifyRequest, FastifyServerOptions } from 'fastify';
 import { redactUrl, scrubText } from '../lib/scrub-log-text.js';
 

@@ -1,14 +1,5 @@
-// schema.org `openingHoursSpecification` of a place's structured hours (decision 0800), for the
-// location page's JSON-LD (decision 0251).
-//
-// Simple values (every value of the seed) become one specification per rule: the weekdays, the
-// opening and closing time of each range, and the rule's months as validFrom/validThrough (the
-// season's current occurrence, or its next one). "Simple" means: rules of the form
-// `[Mon[-Mon][:]] days HH:MM-HH:MM[,HH:MM-HH:MM]`, `24/7`, and `PH off`; and no two rules naming the
-// same weekday in the same month (a later rule replacing part of an earlier one cannot be said
-// in schema.org without repeating the earlier one's dates). Anything else (dates, weeks, comments,
-// open ends, overlapping rules, sun times …) falls back to the coming 7 days as they are, each
-// day with validFrom = validThrough = its date (weekTable), so nothing wrong is ever published.
+// schema.org `openingHoursSpecification` of a place's structured hours (decisions 0800 and 0251):
+// simple values as one specification per rule, anything else as the coming 7 days, day by day.
 // Left out: `PH off` (schema.org would need every holiday's date), and "maybe open" ranges.
 import { toWallTime } from '../../shared/chicago-time.js';
 import { weekTable } from '../../shared/opening-hours.js';
@@ -93,7 +84,10 @@ function seasonDates(season: { from: number; to: number }, now: Date): { validFr
   };
 }
 
-/** The simple rules of a value, or null when it is not simple (see the top of this file). */
+/** The simple rules of a value, or null when it is not simple: rules of the form
+ * `[Mon[-Mon][:]] days HH:MM-HH:MM[,HH:MM-HH:MM]`, `24/7` or `PH off`, and no two naming the same
+ * weekday in the same month (a later rule replacing part of an earlier one cannot be said in
+ * schema.org without repeating the earlier one's dates). */
 function simpleRules(text: string): SimpleRule[] | null {
   const rules = text
     .split(';')
@@ -135,7 +129,8 @@ export function openingHoursSpecification(text: string | null | undefined, now: 
       ),
     );
   }
-  // Not simple: the coming week as the library reads it, day by day.
+  // Not simple: the coming week as the library reads it, each day valid on its date only, so
+  // nothing wrong is ever published.
   return weekTable(value, now).flatMap((day) =>
     day.ranges
       .filter((range) => !range.maybe)

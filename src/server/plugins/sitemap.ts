@@ -1,8 +1,6 @@
-// GET /sitemap.xml: every public location page (with its last change) plus the static pages, so
-// search engines find each place. robots.txt (pages.ts) points here. Hidden places are left out.
-// Past the protocol's 50,000 URLs per file, /sitemap.xml becomes a sitemap index of
-// /sitemap/<n>.xml parts. Answers are kept until the next write (the search
-// cache's data version) or for an hour, so crawlers and scripts do not scan the table each time.
+// GET /sitemap.xml (robots.txt points here): every public location page with its last change, and
+// the static pages; past 50,000 URLs a sitemap index of /sitemap/<n>.xml parts. Kept until the next
+// write or an hour, so crawlers and scripts do not scan the table each time.
 import { asc, count, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';

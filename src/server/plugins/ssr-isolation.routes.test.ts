@@ -1,7 +1,6 @@
-// No visitor can break pages for another (decision 0707): the server's own reads while rendering
-// are not charged to the visitor, only a complete page that rendered well is kept for others, and a
-// read that fails inside a render answers an honest 503 page, in English or Spanish, that nothing
-// keeps. A place that does not exist still gets its 404 page.
+// No visitor can break pages for another (decision 0707): render reads are not charged to the
+// visitor, only whole well-rendered pages are kept, and a failed read gives an honest 503 page (in
+// English or Spanish) that nothing keeps; an unknown place still gets its 404.
 import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { leaveRoomInWindow } from '../test/clock.js';

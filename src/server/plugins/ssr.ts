@@ -1,11 +1,6 @@
-// Server rendering of the pages (decision 0900): loads the renderer that `vite build --ssr` wrote
-// (dist/server/entry-server.js, beside the client build) once at start, answers its data requests
-// with the API routes in-process (app.inject: the same answers, validation and search cache as the
-// browser's own calls, but marked as the server's own so that no per-client read limit counts them,
-// decision 0707), and keeps rendered pages like search answers: in memory, keyed by URL, language and
-// cookie choice, dropped when the data version moves (a write) or after TTL_MS, each with an ETag so
-// a revalidating browser gets 304. Only a whole page that rendered with every read answered is kept;
-// a read that failed (429, 5xx, a time-out) makes the page an honest 503 that nothing keeps.
+// Server rendering of the pages (decision 0900): loads dist/server/entry-server.js at start,
+// answers its reads in-process without counting them against the visitor (decision 0707), and keeps
+// whole pages like search answers (data version, TTL_MS, ETag); a failed read makes an honest 503.
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';

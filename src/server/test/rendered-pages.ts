@@ -1,7 +1,6 @@
-// An app that renders its pages on the server as the built one does (decision 0900), for API tests:
-// a client folder holding only an index.html shaped like the build's, and the server renderer taken
-// from its sources (src/client/entry-server.tsx, which `vite build --ssr` compiles for npm start)
-// through SSR_ENTRY, the variable plugins/ssr.ts reads.
+// An app that renders pages on the server as the built one does (decision 0900), for API tests: a
+// client folder with only an index.html like the build's, and the renderer from its sources
+// (src/client/entry-server.tsx) through SSR_ENTRY, which plugins/ssr.ts reads.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';

@@ -1,7 +1,6 @@
 // The HSDS API's answers (decision 1003) as the OpenAPI document describes them: HSDS 3.0's page
-// object around its records, and the root. A record's own fields are HSDS's (the official schemas
-// in vendor/hsds, which the tests validate every answer against); here each is an object with its
-// UUID, its other fields kept as they are.
+// object and the root. Records are objects with their UUID, other fields kept as they are (the
+// official schemas in vendor/hsds, which the tests validate every answer against).
 import { z } from 'zod';
 
 export const hsdsRecordSchema = z

@@ -1,8 +1,6 @@
-// The location form's schemas with the opening hours read as well as measured (decision 0800):
-// text the opening_hours library cannot read is refused with its sentence in
-// `errors.openingHours`. This file loads that library (about 118 KiB gzip), so the server imports
-// it and the browser only in a chunk loaded on demand; ./location.ts keeps the same schemas
-// without it (docs/architecture.md, Performance budgets).
+// The location form's schemas that also read the opening hours (decision 0800), refusing what the
+// opening_hours library cannot read. It loads that library (about 118 KiB gzip): the browser takes
+// it only in a lazy chunk; ./location.ts has the same schemas without it.
 import { validateOpeningHours } from '../opening-hours.js';
 import { locationSchemasWith, openingHoursText } from './location.js';
 

@@ -1,8 +1,6 @@
-// The hours editor's rows (decision 0800): one row per weekday with its time ranges, an optional
-// season (from month to month) and "closed on public holidays", turned into opening_hours text and
-// back. Only the plain shapes round-trip; anything else (additional rules, week numbers, dates,
-// comments …) returns null and the editor shows it as custom hours to edit as text.
-// No library here: the editor loads the opening_hours library lazily, for checking only.
+// The hours editor's rows (decision 0800): per weekday its time ranges, an optional season and
+// "closed on public holidays", to opening_hours text and back; other shapes give null (custom hours
+// edited as text). No library here: the editor loads it lazily, for checking only.
 
 import { DAY_CODES } from './day-codes';
 

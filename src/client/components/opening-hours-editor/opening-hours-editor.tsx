@@ -1,8 +1,6 @@
-// The opening-hours editor (decision 0800): a person ticks days and gives time ranges, an optional
-// season and "closed on public holidays", without knowing the syntax; experts edit the text. Both
-// stay in step: editing the rows writes the text, editing the text redraws the rows when they can
-// show it (else a note says the hours are custom). Controlled: `value` is the opening_hours text.
-// The checker (the opening_hours library, ~118 KiB gzip) loads only when the editor is used.
+// The opening-hours editor (decision 0800): days, time ranges, a season and holidays ticked without
+// the syntax, or the text edited, kept in step. Controlled: `value` is the opening_hours text. The
+// checker (the opening_hours library, ~118 KiB gzip) loads only when the editor is used.
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { OpeningHoursValidation } from '../../../shared/opening-hours';

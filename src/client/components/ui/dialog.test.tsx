@@ -1,7 +1,6 @@
 // @vitest-environment jsdom
-// Decision 0601: a dialog gives focus back to the control that opened it, however it closes
-// (Escape, the close button, its own action), even when that control is not a Radix Trigger;
-// when the opener is gone, focus goes to the dialog's fallback.
+// Decision 0601: a dialog gives focus back to whatever opened it, however it closes, even when not
+// a Radix Trigger; when the opener is gone, to the dialog's fallback.
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';

@@ -1,9 +1,6 @@
-// Radix Dialog with the app's look: the one dialog primitive (decision 0601). Radix traps focus and
-// closes on Escape; it returns focus only to a Dialog.Trigger, and most of our dialogs are opened
-// from elsewhere (a card, the header, a page's buttons), so DialogContent remembers the element
-// that had focus when it opened and gives focus back to it however it closes — Escape, the close
-// button or the dialog's own action — or to `fallbackFocus` when that element is gone.
-// Every dialog must have a title (DialogTitle) and a description or aria-describedby.
+// Radix Dialog with the app's look, the one dialog primitive (decision 0601): focus goes back to
+// whatever opened it (Radix returns it only to a Dialog.Trigger), or to `fallbackFocus`. Every
+// dialog must have a title (DialogTitle) and a description or aria-describedby.
 import { X } from 'lucide-react';
 import { Dialog as D } from 'radix-ui';
 import { type ComponentPropsWithoutRef, forwardRef, type ReactNode, useRef } from 'react';

@@ -1,7 +1,6 @@
-// A part of the page whose code is fetched on demand (a route's page, an edit form). When that file
-// cannot be fetched (offline, or a new version of the site replaced its files while this tab was
-// open), React would otherwise unmount the whole app and leave a blank page: say so where the part
-// goes and offer a reload instead. Nothing typed is lost: the part had not been shown yet.
+// A part of the page whose code is fetched on demand. When that file cannot be fetched (offline, or
+// a new deploy replaced it), React would unmount the whole app to a blank page: say so where the
+// part goes and offer a reload. Nothing typed is lost: the part had not been shown yet.
 import { Component, type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { markLive } from '../../lib/live';

@@ -1,7 +1,6 @@
-// docs/product.md section 2 ('Bulk Import Locations dialog'): choose a CSV file (listed with its size in KB to one
-// decimal), import (progress fixed at 50), see a summary with 'Import Errors:', close. A sample
-// file can be downloaded. Only a file of type text/csv is accepted (see decision 0402 for the
-// .csv files some browsers send without a type).
+// The Bulk Import Locations dialog (docs/product.md section 2): choose a CSV file, import, see a
+// summary with 'Import Errors:'; a sample file to download. Only text/csv files are accepted
+// (decision 0402 covers the .csv files some browsers send without a type).
 import { useMutation } from '@tanstack/react-query';
 import { Download, FileText, Upload } from 'lucide-react';
 import { type ChangeEvent, useId, useState } from 'react';

@@ -1,7 +1,6 @@
-// The cookie banner (non-modal, first visit only, a compact band under the header: decision 0901)
-// and the cookie consent dialog. Mounted once by the layout; pages open the dialog with openCookieDialog(). The banner is a labelled region, not a
-// dialog: it does not trap focus or hide the page, so keyboard and screen-reader users can read
-// the site before deciding.
+// The cookie banner (decision 0901: non-modal, first visit only, a band under the header) and the
+// consent dialog, mounted once by the layout; pages call openCookieDialog(). The banner is a
+// region, not a dialog: it traps no focus and hides nothing, so everyone can read before deciding.
 import { Cookie } from 'lucide-react';
 import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';

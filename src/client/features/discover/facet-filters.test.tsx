@@ -1,7 +1,6 @@
 // @vitest-environment jsdom
-// The facets of the filter panel (decision 0803): a Payments and an Access group of checkboxes, set
-// in their list's order, sent without script as pay=/access= boxes, one chip each that removes it,
-// counted; English and Spanish labels.
+// The filter panel's facets (decision 0803): Payments and Access checkboxes in list order, sent as
+// pay=/access= without script, one chip each that removes it, counted; English and Spanish labels.
 import { cleanup, fireEvent, render, renderHook, screen, within } from '@testing-library/react';
 import i18next from 'i18next';
 import type { ReactNode } from 'react';

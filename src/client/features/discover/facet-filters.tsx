@@ -1,7 +1,6 @@
-// The facets of the filter panel (decision 0803): a "Payments" and an "Access" group of
-// checkboxes, each box a fact that must hold (pay=snap,wic&access=wheelchair in the URL). Boxes,
-// so that the form works without JavaScript too: each checked box is sent as its own pay=…, which
-// filters.ts reads as the list.
+// The filter panel's facets (decision 0803): "Payments" and "Access" checkboxes, each a fact that
+// must hold (pay=snap,wic&access=wheelchair). Checkboxes so the form works without JavaScript: each
+// checked box is sent as its own pay=…, which filters.ts reads as the list.
 import { useTranslation } from 'react-i18next';
 import { ACCESS_FILTERS, type AccessFilter, PAY_FILTERS, type PayFilter } from '../../../shared/place-facets';
 import { type Filters, PARAM } from './filters';

@@ -1,7 +1,6 @@
-// "Use my location" (decision 0905): the visitor's position, kept in this page's memory only, and
-// only while the search is near them. It is never written to the URL (which says `near=me`), to
-// storage or to a log; the searches send it to the API as the latitude and longitude of a radius
-// search, as an address's point is sent. Asking the browser (locate.ts) is loaded when first needed.
+// "Use my location" (decision 0905): the visitor's position, in this page's memory only while the
+// search is near them, never in the URL (`near=me`), storage or a log; sent to the API as a radius
+// search's point. Asking the browser (locate.ts) is loaded when first needed.
 import { useSyncExternalStore } from 'react';
 import type { LocateFailure } from './locate';
 import type { Point } from './use-locations';

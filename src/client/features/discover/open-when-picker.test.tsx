@@ -1,7 +1,6 @@
 // @vitest-environment jsdom
-// The "open when I can go" group (decision 0802): day buttons with aria-pressed, the two times
-// (usable once a day is chosen, always running forwards), the presets, and the chip's words in
-// English and Spanish.
+// "Open when I can go" (decision 0802): day buttons with aria-pressed, the two times (usable once a
+// day is chosen, always forwards), the presets, and the chip's words in English and Spanish.
 import { cleanup, fireEvent, render, renderHook, screen } from '@testing-library/react';
 import i18next from 'i18next';
 import type { ReactNode } from 'react';

@@ -1,7 +1,6 @@
-// The Discover page's data on the server (decision 0900): the same queries, with the same keys, that
-// the page asks for on its first render, answered by the API routes in-process. The server does not
-// know the viewport, so it renders the wide page; on a phone the browser narrows it
-// (seedNarrowFirstPage) and CSS hides the third card until then (styles.css).
+// The Discover page's data on the server (decision 0900): the page's first-render queries and keys,
+// answered in-process. Not knowing the viewport, the server renders the wide page; a phone narrows
+// it (seedNarrowFirstPage), and CSS hides the third card until then (styles.css).
 import type { QueryClient } from '@tanstack/react-query';
 import { PAGE_SIZE_WIDE } from '../../../shared/constants';
 import type { Location } from '../../../shared/schemas/location';

@@ -1,8 +1,6 @@
-// "Add to calendar", "Follow changes" and, on Discover, "Embed this search" (decision 1000): a
-// disclosure with the calendar's subscription (webcal:) and its file, and the change feed's link.
-// No icons but the disclosure's chevron: this is in Discover's first load (120 KiB budget).
-// The texts come from the page's own catalog (Discover's is in the first load; a place's page has
-// its own), so this part never waits for a catalog of its own.
+// "Add to calendar", "Follow changes" and, on Discover, "Embed this search" (decision 1000). No
+// icons but the chevron: this is in Discover's first load (120 KiB budget). The texts come from the
+// page's own catalog, so this part never waits for a catalog of its own.
 import { ChevronDown } from 'lucide-react';
 import { type ReactNode, useSyncExternalStore } from 'react';
 import type { FollowUrls } from './follow-urls';

@@ -1,8 +1,6 @@
-// "Payments and access" in every location form (decision 0803): a native <details> disclosure,
-// closed unless an answer is known (or one is in error), holding one radio group per fact with its
-// legend and "Not known" as its own choice (the default, sent as null: never read as "No"), the
-// note beside a restricted eligibility, and the languages as typed names or codes. Native radios:
-// Tab reaches each group, the arrow keys choose.
+// "Payments and access" in every location form (decision 0803): a <details> closed unless an answer
+// is known, one native radio group per fact with "Not known" (null, never read as "No") as default,
+// the eligibility note and the languages. Native radios: Tab reaches each group, arrows choose.
 import { ChevronDown } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Controller, useWatch } from 'react-hook-form';

@@ -1,7 +1,6 @@
-// What the two edit forms of a place share, the detail dialog's (dialog-edit-form.tsx) and the
-// location page's (page-edit-form.tsx): the form filled from the place with its save (docs/product.md
-// section 4; a conflicting save offers to keep theirs or mine, and taking theirs refills the form),
-// and the fields grouped as the page's tabs group them, which the dialog shows in one column.
+// What the two edit forms of a place share (dialog-edit-form.tsx, page-edit-form.tsx): the form
+// filled from the place with its save (docs/product.md section 4: a conflict offers theirs or
+// mine), and the fields grouped as the page's tabs, which the dialog shows in one column.
 import { useWatch } from 'react-hook-form';
 import { AttributesFieldset } from './attributes-fieldset';
 import type { Location } from '../../../shared/schemas/location';

@@ -1,7 +1,6 @@
-// The one location form (add, the detail dialog's edit, the page's edit): fields, react-hook-form with
-// the shared zod schema, and the two edit forms. Its own feature so that a place's page and the
-// detail dialog load it only when Edit is pressed (features/location imports it lazily). Other parts
-// import only from here (docs/architecture.md, Imports).
+// The one location form (add, the dialog's edit, the page's edit), with react-hook-form and the
+// shared zod schema. A feature of its own so the page and dialog load it only when Edit is pressed;
+// other parts import only from here (docs/architecture.md, Imports).
 export { AttributesFieldset } from './attributes-fieldset';
 export { hasKnownAttributes } from './attributes-values';
 export { DialogEditForm } from './dialog-edit-form';

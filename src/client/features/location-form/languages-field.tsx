@@ -1,7 +1,6 @@
-// The languages a place speaks, typed as names or codes separated by commas ("Spanish, vi"): the
-// form holds the codes the shared schema checks (a name it knows becomes its code; anything else
-// stays as typed, and the schema's message says what to write). The text box keeps what the
-// person typed; it is refilled from the codes only when the form is reset from elsewhere.
+// A place's languages typed as names or codes ("Spanish, vi"): the form holds codes (a known name
+// becomes its code, anything else stays for the schema to refuse). The text box keeps what was
+// typed, refilled from the codes only when the form is reset from elsewhere.
 import { useEffect, useRef, useState } from 'react';
 import { Controller, type FieldError as HookFieldError } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';

@@ -1,7 +1,6 @@
-// The structured opening hours field (decision 0800) beside the free-text Operating Hours, in every
-// location form. The editor is loaded on demand (React.lazy), so neither it nor the opening_hours
-// library it checks with is part of Discover's first load (docs/architecture.md, Performance
-// budgets). The server's `errors.openingHours` (docs/product.md section 3) shows under its text.
+// The structured opening hours field (decision 0800) beside the free-text hours, in every location
+// form. The editor loads on demand, keeping it and its library out of Discover's first load; the
+// server's `errors.openingHours` (docs/product.md section 3) shows under its text.
 import { lazy, Suspense } from 'react';
 import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';

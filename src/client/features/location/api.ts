@@ -1,7 +1,6 @@
-// The one place the client reads a place (docs/product.md section 7), for the location page and the
-// detail dialog: the query keys, the place by slug (kept 5 minutes, any failure = not found) and by
-// id (with its engagement totals, failure = zeros), view recording. The one update mutation is
-// features/location-form/update-location.ts; what is refreshed after a write, lib/location-queries.ts.
+// How the client reads a place (docs/product.md section 7), for its page and the detail dialog:
+// query keys, by slug (kept 5 minutes, any failure = not found) and by id (with engagement totals),
+// views. Updates: features/location-form/update-location.ts; refreshes: lib/location-queries.ts.
 import { type UseQueryResult, useQuery } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { LOCATION_DETAIL_STALE_MS } from '../../../shared/constants';

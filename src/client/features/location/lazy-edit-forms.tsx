@@ -1,7 +1,6 @@
-// The edit forms of a place's page and of the detail dialog, from features/location-form, loaded when
-// Edit is first pointed at or pressed: they bring react-hook-form, the shared zod schemas and the tag
-// picker (about 48 KiB gzip with the schemas), which a place's page read by a visitor never needs
-// (docs/benchmarks.md, Lighthouse).
+// The edit forms of a place's page and of the detail dialog, loaded when Edit is first pointed at
+// or pressed: they bring react-hook-form, the zod schemas and the tag picker (about 48 KiB gzip),
+// which a visitor reading a page never needs (docs/benchmarks.md, Lighthouse).
 import { lazy, type ReactNode, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadBoundary } from '../../components/ui/load-boundary';

@@ -1,10 +1,6 @@
-// A place's hours on its page (decision 0800): the status line, this week's hours and the next
-// change, when its details were last checked, where they came from and whether they may have
-// changed (decision 0804), and "Is this still correct?" (still-correct.tsx).
-// The week is computed with the opening_hours library, loaded on demand (never on Discover's first
-// screen: docs/architecture.md, Performance budgets): by the server for the page it renders, which
-// hands the rows to the browser in the page's query cache, so the browser hydrates the same rows and
-// nothing moves (decision 0900); by the browser itself when the place or the day changes.
+// A place's hours on its page (decision 0800): status, this week's hours, the next change, when
+// last checked, their source (decision 0804) and "Is this still correct?". The week is computed by
+// the server for its page and handed over in the query cache (decision 0900), else in the browser.
 import { type QueryClient, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { type HoursMoment, hoursMoment, statusFromEvaluation } from '../../../shared/hours-status';

@@ -1,7 +1,6 @@
-// "On the map" on a place's page: its point as a pin, or, for an approximate point (a ZIP or town
-// centroid, decision 0804), the sentence saying so and the area it stands for. The map (Leaflet) is
-// fetched only when the section comes near the screen, so a page read from the top never pays for
-// it; the sentence is in the server's page. Directions still use the address (decision 0250).
+// "On the map" on a place's page: its pin, or for an approximate point (decision 0804) the sentence
+// and the area. The map is fetched only when the section nears the screen; the sentence is in the
+// server's page. Directions still use the address (decision 0250).
 import { Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Location } from '../../../shared/schemas/location';

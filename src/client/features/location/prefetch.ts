@@ -1,7 +1,6 @@
-// A place's page on the server (decision 0900): the place by slug under the key the page reads, from
-// the API route in-process, and its week of opening hours on the day the page is rendered. An
-// unknown or hidden slug leaves the query failed, so both the server and the browser's first render
-// show the not-found card (and the server answers 404).
+// A place's page on the server (decision 0900): the place by slug under the page's key, in-process,
+// and its week of hours on the render day. An unknown or hidden slug leaves the query failed, so
+// both renders show the not-found card (and the server answers 404).
 import type { QueryClient } from '@tanstack/react-query';
 import { ApiError } from '../../lib/api';
 import type { ServerLoad } from '../../lib/ssr-data';

@@ -1,7 +1,6 @@
-// The one read view of a place, shared by the location page and the detail dialog (docs/product.md
-// section 2): the category badge and the tabs About, reach and (resources only) Details. The dialog
-// adds its Contact and Tags tabs between them and shows the same parts denser (`compact`), keeping
-// the few words it has always used ('Status:', 'Last updated:', its own empty texts).
+// The one read view of a place, for its page and the detail dialog (docs/product.md section 2): the
+// category badge and tabs. The dialog adds its Contact and Tags tabs and shows the parts denser
+// (`compact`), keeping its own few words ('Status:', 'Last updated:', its empty texts).
 import { CalendarDays, ExternalLink } from 'lucide-react';
 import { type ReactNode, useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';

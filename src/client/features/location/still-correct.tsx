@@ -1,7 +1,6 @@
-// "Is this still correct?" under a place's hours: "Yes" counts an anonymous
-// confirmation (POST /api/locations/{id}/confirm, kept apart from the administrators' checks, so
-// the "Checked" line does not move) and thanks the visitor; "No, report a problem" opens the
-// Report dialog about this place, as the header's Report Issue does (lib/report-location.ts).
+// "Is this still correct?" under a place's hours: "Yes" counts an anonymous confirmation (apart
+// from administrators' checks, so "Checked" does not move) and thanks the visitor; "No, report a
+// problem" opens the Report dialog about this place (lib/report-location.ts).
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/ui/button';

@@ -1,8 +1,6 @@
 // "Place the pin on the map" (decision 0912): a small Leaflet map in the location forms that sets a
-// place's latitude and longitude. A tap or click puts the pin there, the pin can be dragged, and with
-// the map focused the arrow keys move it (Shift: ten times further; + and - zoom); each move is
-// announced politely. The latitude and longitude fields stay: typed values move the pin, the pin
-// fills them. Loaded only when the person opens it.
+// place's latitude and longitude by tap, drag or arrow keys, in step with the typed fields. Loaded
+// only when the person opens it.
 import L from 'leaflet';
 import 'leaflet/dist/leaflet.css';
 import { useQuery } from '@tanstack/react-query';

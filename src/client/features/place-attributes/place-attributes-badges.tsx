@@ -1,7 +1,6 @@
-// The Discover card's line of attributes (decision 0803): a small icon (hidden from screen readers)
-// beside visible text for each known positive fact, the first few and "+n more". Nothing is shown
-// for an unknown fact, nor for a "no": the page says those in full. Its words are a namespace of
-// their own, small and part of Discover's first load (lib/i18n.ts).
+// The Discover card's attributes (decision 0803): an icon (hidden from screen readers) and text for
+// each known positive fact, the first few and "+n more"; unknowns and "no" are left to the page.
+// Its words are a small namespace of their own in Discover's first load (lib/i18n.ts).
 import {
   Accessibility,
   Baby,

@@ -1,8 +1,6 @@
 // @vitest-environment jsdom
-// A place's attributes shown (decision 0803): the card says only known positive facts (four, then
-// "+n more", or all five rather than "+1 more"); the section says every known fact, yes and no, in
-// the reader's language, languages by name; nothing known is one line and an invitation to edit;
-// the review desk's words for a value ('Not known' for null).
+// A place's attributes shown (decision 0803): the card's known positives and "+n more", the page's
+// every known fact in the reader's language, nothing known as one line, the review desk's words.
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import i18next from 'i18next';
 import { I18nextProvider, initReactI18next } from 'react-i18next';

@@ -1,8 +1,6 @@
-// The printable list of a search (decision 0911): the first PRINT_LIST_LIMIT places of the current
-// search (not only the page on screen) with name, category, address, hours, phone and website, and a
-// QR code per place that opens its page, for people without a smartphone at hand (food pantries,
-// libraries, neighbours). Shown in a dialog as it will print; Print asks the browser to print it,
-// and the print stylesheet (styles.css) prints the sheet alone, on one or two pages.
+// The printable list of a search (decision 0911): its first PRINT_LIST_LIMIT places with their
+// details and a QR code each, for people without a smartphone at hand. Shown as it will print; the
+// print stylesheet (styles.css) prints the sheet alone, on one or two pages.
 import { useQuery } from '@tanstack/react-query';
 import { Printer } from 'lucide-react';
 import { useTranslation } from 'react-i18next';

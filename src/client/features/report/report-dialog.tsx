@@ -1,7 +1,6 @@
-// The Report dialog (docs/product.md section 2 "Report dialog"): select-type, then review.
-// Wide screens pick the problem area on the page (the dialog hides meanwhile) and send a
-// screenshot of that element; phones go straight to review with a screenshot of the whole page.
-// The report carries the place in view (locationId from app-dialogs), see decision 0351.
+// The Report dialog (docs/product.md section 2): select-type, then review. Wide screens pick the
+// problem area on the page for a screenshot of that element; phones send one of the whole page.
+// The report carries the place in view (locationId from app-dialogs, decision 0351).
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useId, useReducer, useRef } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,8 +1,6 @@
-// The administrator session cookie (decisions 0400, 0705). Over https it is Secure and named with
-// the __Host- prefix, which browsers accept only when Secure, with Path=/ and no Domain: no other
-// subdomain and no plain-http page can set or shadow it. Over plain http (local use) the prefix
-// would make browsers drop it, so it keeps its old name there. The old name is still read, so a
-// session opened before the change keeps working until it ends.
+// The administrator session cookie (decisions 0400, 0705): over https Secure with the __Host-
+// prefix, so no subdomain or plain-http page can set or shadow it; over plain http (where browsers
+// would drop the prefixed one) its old name, which is still read so older sessions keep working.
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Env } from '../../env.js';
 import { SESSION_ABSOLUTE_MS } from './admin.repository.js';

@@ -1,7 +1,6 @@
-// How many wrong sign-ins are allowed (decision 0704): failures are counted per client, per
-// username and in all, in the database so every app process counts together. An attempt is counted
-// before its password is checked (so a burst of parallel guesses cannot slip past the count) and
-// taken back out when it signs in or when the server was too busy to check it.
+// How many wrong sign-ins are allowed (decision 0704): failures counted per client, per username
+// and in all, in the database. An attempt counts before its password is checked (parallel guesses
+// cannot slip past) and is taken back when it signs in or the server was too busy to check it.
 import crypto from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/connect.js';

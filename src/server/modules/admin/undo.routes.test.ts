@@ -1,7 +1,6 @@
-// One-action undo (decision 0406): a preview of what goes back and what others' later changes keep,
-// then one action that restores every place of a contributor, a network group or a time window,
-// rejects their held items, releases the slugs they introduced, can block them, and never gets
-// stuck on an administrator's own reverts.
+// One-action undo (decision 0406): a preview, then one action that restores every place of a
+// contributor, network group or time window, rejects their held items, releases their slugs, can
+// block them, and never gets stuck on an administrator's own reverts.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { leaveRoomInWindow } from '../../test/clock.js';
 import { injectJson, signInAdmin, useTestApp } from '../../test/test-app.js';

@@ -1,7 +1,6 @@
-// Freshness: confirmations of a place's details, kept as a history, and the places
-// that need one (not confirmed for VERIFICATION_STALE_MONTHS months, the oldest first). Every
-// place whose facts are stale (src/shared/facts-age.ts, decision 0804) is among them: its last
-// check, if any, is older still.
+// Freshness: administrators' confirmations of a place, kept as a history, and the places due one
+// (unconfirmed for VERIFICATION_STALE_MONTHS, oldest first), which include every place whose facts
+// are stale (src/shared/facts-age.ts, decision 0804).
 import { sql } from 'drizzle-orm';
 import { CONFIRMATION_WINDOW_DAYS, VERIFICATION_STALE_MONTHS } from '../../../shared/constants.js';
 import type { LocationVerification, NeedsCheckItem } from '../../../shared/schemas/verification.js';

@@ -1,7 +1,6 @@
-// Freshness on the review desk: POST /api/admin/locations/{id}/verify records that an
-// administrator confirmed a place's details (read answers then carry lastVerifiedAt), and
-// GET /api/admin/locations/needs-check lists the places due a check. Registered inside the admin
-// scope by review.routes.ts, so both need a session.
+// Freshness on the review desk: POST /api/admin/locations/{id}/verify records a confirmation (read
+// answers then carry lastVerifiedAt); GET /api/admin/locations/needs-check lists places due one.
+// Registered in the admin scope by review.routes.ts, so both need a session.
 import { idParamSchema } from '../../../shared/schemas/common.js';
 import {
   locationVerificationSchema,

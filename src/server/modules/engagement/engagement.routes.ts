@@ -1,7 +1,6 @@
-// POST /api/locations/{id}/view and /api/locations/{id}/click {sessionId} (docs/product.md section 7).
-// A network group (ctx.clientHash: an IPv4 address, an IPv6 /64) counts at most once per place and
-// day for views, and likewise for clicks, whatever session ids it sends (decision 0712): the first
-// of the day is recorded on its session's row, later ones answer that row's counters unchanged.
+// POST /api/locations/{id}/view and /click {sessionId} (docs/product.md section 7): a network group
+// counts once per place and day for each, whatever session ids it sends (decision 0712); later
+// ones answer the first one's counters unchanged.
 import { idParamSchema } from '../../../shared/schemas/common.js';
 import { engagementBodySchema, engagementResultSchema } from '../../../shared/schemas/engagement.js';
 import { MSG } from '../../../shared/messages.js';

@@ -1,9 +1,6 @@
-// A place's opening times in a window as calendar events (decision 1001): the sure-open intervals
-// the opening-hours engine computes in Kansas City time (src/shared/opening-hours.ts, the same the
-// "open now" filter stores, decision 0801), folded back into weekly series where they repeat —
-// same weekday, same wall-clock start, same length — with the weeks a series skips (a public
-// holiday, `PH off`) as exceptions, and every interval that repeats nothing as an event of its own
-// (a holiday's own hours, a one-off date, a day the clocks change inside the opening).
+// A place's opening times in a window as calendar events (decision 1001): the engine's sure-open
+// intervals (decision 0801) folded into weekly series where they repeat, with the weeks a series
+// skips (a holiday) as exceptions, and every interval that repeats nothing as an event of its own.
 import { startOfWallDay, toWallTime, wallClock, wallDateKey, wallTimeToInstant } from '../../../shared/chicago-time.js';
 import { openIntervals } from '../../../shared/opening-hours.js';
 

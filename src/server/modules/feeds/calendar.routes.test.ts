@@ -1,7 +1,6 @@
-// Calendars of a place and of a search (decision 1001), read back with Mozilla's ical.js: the right
-// instants across the November change of clocks, at a season's edge and on public holidays; a
-// deadline as an all-day event with a reminder; stable UIDs; 304 when nothing changed; hidden
-// places nowhere; the Discover query checked field by field.
+// Calendars of a place and of a search (decision 1001), read with ical.js: right instants across
+// the clock change, season edges and holidays; deadlines as all-day events with a reminder; stable
+// UIDs; 304 when unchanged; hidden places nowhere; the Discover query checked field by field.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openIntervals } from '../../../shared/opening-hours.js';
 import { setClock } from '../../lib/clock.js';

@@ -1,7 +1,5 @@
-// What changed in a search or at one place, newest first (decision 1002), for the Atom feed: the
-// revisions of places that are public now (added, changed, restored, shown again) and the
-// administrators' confirmations, read from `revisions` and `location_verifications`; and the
-// removals (hidden or deleted) of places that matched the search, told without their details.
+// What changed in a search or at one place, newest first, for the Atom feed (decision 1002): public
+// places' revisions and confirmations, and removals of matching places without their details.
 // Nothing says who made a change: no session, address hash or username leaves the server.
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/connect.js';

@@ -1,8 +1,6 @@
-// How every feed answers (decision 1001): a body made once and kept until a write changes the data
-// (the search cache's data version), the day moves on or an hour passes (a minute for searches that
-// depend on the time: open now, in season), an ETag that is the hash of the body, so that every
-// process and every restart gives the same tag for the same content, and Last-Modified; a calendar
-// or a feed reader polling every hour gets 304 with no body, and usually with no work.
+// How every feed answers (decision 1001): a body made once and kept until a write, a new day or an
+// hour (a minute for time-dependent searches), an ETag hashing the body (the same on every process
+// and restart) and Last-Modified, so hourly pollers usually get 304 with no work.
 import crypto from 'node:crypto';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';

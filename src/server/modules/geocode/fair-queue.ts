@@ -1,8 +1,6 @@
-// One job at a time, clients ("lanes") taking turns (decision 0711): the next job is always from the
-// lane served longest ago, and a lane that has not been served since it last became busy goes
-// before every lane that has, in the order lanes arrived. So a lane with a burst waiting gets one
-// turn in each round while a lane with one lookup gets its turn in the first round after it asks.
-// Bounded: at most `perLane(lane)` jobs of a lane and `maxPending` in all, the running one included.
+// One job at a time, clients ("lanes") taking turns (decision 0711): the lane served longest ago
+// goes next, so a burst gets one turn per round and a single lookup waits one round at most.
+// Bounded: at most `perLane(lane)` jobs of a lane and `maxPending` in all, the running one counted.
 
 interface Job<T> {
   run: () => Promise<T>;

@@ -1,7 +1,6 @@
-// GET /api/geocode?address=... -> {lat, lng} | 404 {message: 'Address not found'}; 429 with
-// Retry-After when this client already has its share of lookups waiting for the service (or has
-// used its allowance of addresses the cache does not know), 503 with Retry-After when the queue is
-// full and nothing stands in: never "not found" because of someone else's lookups (decision 0711).
+// GET /api/geocode?address=... -> {lat, lng} | 404 'Address not found'; 429 when this client has
+// its share waiting (or used its allowance of uncached addresses), 503 when the queue is full, both
+// with Retry-After: never "not found" because of someone else's lookups (decision 0711).
 import { MSG } from '../../../shared/messages.js';
 import { ADDRESS_NOT_FOUND, geocodeQuerySchema, geoPointSchema } from '../../../shared/schemas/geocode.js';
 import type { ApiModule } from '../../context.js';

@@ -1,8 +1,6 @@
-// The geocoder shares the service fairly between clients (decision 0711): lookups wait per client and
-// take turns, one client's burst waits behind other people's lookups, a client whose own room is
-// full (or who used its allowance of addresses the cache does not know) gets 429 with Retry-After,
-// a full queue answers 503 with Retry-After, and nobody is told "Address not found" because of
-// someone else's lookups. The service is a fake that answers only when the test lets it.
+// The geocoder is shared fairly between clients (decision 0711): lookups take turns per client, a
+// full room answers 429 and a full queue 503, both with Retry-After, and nobody gets "Address not
+// found" because of others. The service is a fake that answers only when the test lets it.
 import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { leaveRoomInWindow } from '../../test/clock.js';

@@ -1,10 +1,6 @@
-// A place's attributes (decision 0803) in HSDS 3.0 (decision 1003). HSDS 3 has no field for the
-// payments a service takes (2.0's payments_accepted is gone), so each payment known to be taken is
-// an attribute linking to a term of our taxonomy ("Accepts SNAP/EBT", …). The wheelchair and the
-// accessible restroom are the location's `accessibility`; parking, bicycle parking and a bus stop
-// its `transportation`; the cost the service's `fees_description`; who may come its
-// `eligibility_description`; the languages its `languages`. Unknown facts are left out, and "no"
-// is said only where HSDS has free text for it.
+// A place's attributes (decision 0803) in HSDS 3.0 (decision 1003): payments as attributes linking
+// to our taxonomy's terms (HSDS 3 has no payments field), the rest in HSDS's own fields. Unknown
+// facts are left out, and "no" is said only where HSDS has free text for it.
 import { languageName } from '../../../shared/language-names.js';
 import { PAYMENT_KEYS, type PaymentKey, type PlaceAttributes } from '../../../shared/place-attributes.js';
 import type { FeedPlace } from '../feeds/feed-places.js';

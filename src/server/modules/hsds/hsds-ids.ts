@@ -1,10 +1,6 @@
-// Stable UUIDs for what the directory publishes (decision 1003). HSDS 3 wants a UUID for every
-// record; our places have integer ids. A record that can be asked for by id (organization,
-// service, location, service at location, taxonomy, taxonomy term) gets a version 8 UUID
-// (RFC 9562, "custom") that holds its kind and number, so `/hsds/services/{id}` reads the place
-// straight from it; the records nested inside (phones, addresses, schedules, attributes) get a
-// version 5 UUID of their name. Both are the same at every request, on every process and after a
-// restart; the calendar's UIDs are built on the service's.
+// Stable UUIDs for what the directory publishes (decision 1003): a record asked for by id gets a
+// version 8 UUID holding its kind and number, a nested record a version 5 UUID of its name; the
+// same on every request, process and restart.
 import crypto from 'node:crypto';
 
 /** The kinds of record an id can name, as the hex digits kept in it. */

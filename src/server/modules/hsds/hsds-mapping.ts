@@ -1,9 +1,6 @@
-// A public place in Open Referral's Human Services Data Specification 3.0 (decision 1003): one place
-// is an organization that offers one service at one location. Its category and tags are attributes
-// linking to the terms of our own published taxonomy; its opening hours become HSDS schedules (the
-// weekly series the calendar uses, split where Kansas City's clocks change so each carries its UTC
-// offset); its last confirmation by an administrator is the service's assured_date. HSDS types its
-// fields as plain strings and numbers, never null: an unknown value is left out.
+// A public place in Open Referral's HSDS 3.0 (decision 1003): one organization offering one service
+// at one location, its category and tags as attributes of our taxonomy, its hours as schedules, its
+// last confirmation as assured_date. HSDS never types a field null: an unknown value is left out.
 import { LOCATION_CATEGORIES, TAG_CATEGORIES } from '../../../shared/constants.js';
 import { startOfWallDay, toWallTime, wallClock, wallDateKey, wallTimeToInstant } from '../../../shared/chicago-time.js';
 import { plainText } from '../../plugins/location-head.js';

@@ -1,7 +1,6 @@
-// A place's attributes in HSDS 3.0 (decisions 0803 and 1003): payments taken as attributes with
-// terms of our taxonomy (listed, readable by id and usable as a filter), wheelchair access as the
-// location's accessibility, the rest as the text fields HSDS has; unknown facts nowhere. Answers
-// are validated against the vendored schemas.
+// A place's attributes in HSDS 3.0 (decisions 0803, 1003): payments as attributes with our terms
+// (listed, readable, usable as filters), wheelchair access as accessibility, the rest as HSDS's
+// text fields; unknown facts nowhere. Answers validated against the vendored schemas.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { errorsOf, recordValidator } from '../../test/hsds-schemas.js';
 import { injectJson, useTestApp } from '../../test/test-app.js';

@@ -1,8 +1,6 @@
-// Which public places an HSDS list holds (decision 1003). Its filters become the search's own
-// (search words, a category or tag term, a point and radius): the in-process index then answers
-// the page and its total as it does for Discover. Filters the index does not hold
-// (modified_after, organization_id, a postcode without proximity) are answered in SQL under the
-// search's conditions, in name order with fresh facts first (decision 0805).
+// Which public places an HSDS list holds (decision 1003): filters the search knows go to the
+// in-process index, as on Discover; the others (modified_after, organization_id, a postcode alone)
+// are answered in SQL under the search's conditions, fresh facts first (decision 0805).
 import { type SQL, sql } from 'drizzle-orm';
 import { LOCATION_CATEGORIES, TAG_CATEGORIES } from '../../../shared/constants.js';
 import type { Db } from '../../db/connect.js';

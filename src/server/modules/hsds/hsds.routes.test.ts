@@ -1,7 +1,6 @@
-// The HSDS 3.0 API (decision 1003): every answer validated against the official compiled schemas
-// with Ajv, pagination and filters as the API reference says, stable UUIDs, schedules from the
-// opening hours, assured_date from the last confirmation, attributes from category and tags, and
-// hidden places nowhere.
+// The HSDS 3.0 API (decision 1003): every answer validated with Ajv against the official schemas;
+// pagination and filters, stable UUIDs, schedules, assured_date and attributes as the reference
+// says; hidden places nowhere.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setClock } from '../../lib/clock.js';
 import { errorsOf, type HsdsSchema, pageValidator, recordValidator, rootValidator } from '../../test/hsds-schemas.js';

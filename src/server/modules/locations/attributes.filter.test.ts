@@ -1,7 +1,6 @@
-// The Discover facets (decision 0803) and the order of fresh and stale facts (decision 0805): each
-// facet alone, several at once, with every other filter, counted and paged, on the list, the map
-// and the exports; "no" and "unknown" never match; bad names 400; stale places last, through the
-// in-process index and through SQL, on a pinned clock.
+// The Discover facets (decision 0803) and fresh facts before stale (0805): each facet alone and
+// combined, counted and paged on the list, map and exports; "no" and unknown never match; bad names
+// 400; stale places last, through the index and through SQL, on a pinned clock.
 import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { factsAge } from '../../../shared/facts-age.js';

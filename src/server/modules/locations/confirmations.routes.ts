@@ -1,8 +1,6 @@
-// POST /api/locations/{id}/confirm: a visitor answers "Yes" to "Is this still correct?"
-// on a place's page. Anonymous, so rate limited like every anonymous write (docs/architecture.md,
-// Security baseline) and kept to one per client, place and UTC day by a unique index
-// (location_confirmations_once_a_day_idx); a repeat answers the same 200. Counted apart from the
-// administrators' verifications: lastVerifiedAt never moves. Hidden or unknown places answer 404.
+// POST /api/locations/{id}/confirm: a visitor's "Yes" to "Is this still correct?". Rate limited as
+// every anonymous write, one per client, place and UTC day (a unique index; a repeat answers 200),
+// apart from administrators' checks (lastVerifiedAt never moves). Hidden or unknown places 404.
 import { sql } from 'drizzle-orm';
 import { CONFIRMATION_WINDOW_DAYS } from '../../../shared/constants.js';
 import { MSG } from '../../../shared/messages.js';

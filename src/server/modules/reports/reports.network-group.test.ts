@@ -1,7 +1,6 @@
-// Reports count per network group as well as per person (decision 0712): rotating X-Session-Id
-// values from one address (or across one IPv6 /64) does not multiply the documented 10 a minute and
-// 50 a day, and a network group stores at most SCREENSHOT_BYTES_PER_DAY of screenshots a day; past
-// it the report is kept without its screenshot.
+// Reports count per network group as well as per person (decision 0712): rotating session ids does
+// not multiply 10 a minute and 50 a day, and past SCREENSHOT_BYTES_PER_DAY a day a network group's
+// report is kept without its screenshot.
 import { eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SCREENSHOT_MAX_BYTES } from '../../../shared/constants.js';

@@ -1,7 +1,6 @@
 // POST /api/flag-reports {locationId, flagType, description, screenshot} -> 201 {id, status,
-// screenshotKept}. Limited per network group as well as per person (rotating X-Session-Id values
-// does not add to the allowance), and a network group stores at most SCREENSHOT_BYTES_PER_DAY of
-// screenshots a day: past it a report is kept without its screenshot (decision 0712).
+// screenshotKept}. Limited per network group as well as per person, and past
+// SCREENSHOT_BYTES_PER_DAY a day a group's report is kept without its screenshot (decision 0712).
 import type { FastifyError } from 'fastify';
 import {
   flagReportCreatedSchema,

@@ -1,7 +1,6 @@
-// How many screenshot bytes one network group (ctx.clientHash: an IPv4 address, an IPv6 /64) may
-// have stored in a day (decision 0712). Counted in kilobytes in the `rate_limits` table, in the
-// same fixed UTC-day windows as the limits' counters (plugins/rate-limit.ts), whose sweep also drops
-// these rows once their day is over: every app process counts together and nothing is migrated.
+// How many screenshot bytes one network group may store a day (decision 0712), counted in kilobytes
+// in `rate_limits`, in the limits' UTC-day windows, whose sweep drops these rows too: every process
+// counts together and nothing is migrated.
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/connect.js';
 import { rateLimits } from '../../db/schema.js';

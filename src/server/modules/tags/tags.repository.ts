@@ -1,7 +1,6 @@
-// Tags: the shared vocabulary places are labelled with. Names are unique regardless of case
-// (index tags_name_lower_idx). Every write records a revision in the same transaction; what a
-// rename or a deletion does to places (their tag_text, the links a revert restores) is the
-// places' write path's (locations/writes).
+// Tags: the shared vocabulary places are labelled with, unique regardless of case. Every write
+// records a revision in its transaction; what a rename or deletion does to places (tag_text, links
+// a revert restores) is the places' write path's (locations/writes).
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/connect.js';
 import { pendingChanges, revisions, tags } from '../../db/schema.js';

@@ -1,7 +1,6 @@
-// Machine translation of the directory's stored texts through a LibreTranslate-compatible service:
-// POST {TRANSLATE_URL}/translate {q, source: 'en', target, format} -> {translatedText}, 3 s
-// time-out, answers cached in the database per text (sha256) and language. Decision 0706: an answer
-// too long for its source is a failure (never stored), and the cache is bounded by age and count.
+// Machine translation of stored texts through a LibreTranslate-compatible service (POST
+// {TRANSLATE_URL}/translate, 3 s time-out), cached per text and language. Decision 0706: an answer
+// too long for its source is a failure (never stored); the cache is bounded by age and count.
 import crypto from 'node:crypto';
 import { TRANSLATION_TIMEOUT_MS } from '../../../shared/constants.js';
 import type { Db } from '../../db/connect.js';

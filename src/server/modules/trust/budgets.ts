@@ -1,8 +1,6 @@
-// How much a contributor may change, by trust (decision 0405; the table is docs/architecture.md's
-// "Budgets"). Each budget counts per contributor (session on its network group), per network
-// group and per /48, so rotating session ids, X-Forwarded-For (only trusted proxies' count) or
-// IPv6 addresses inside a /48 does not multiply it. Counted in the database's fixed windows, so
-// every app process counts together. Administrators have none.
+// How much a contributor may change, by trust (decision 0405; docs/architecture.md, "Budgets"):
+// counted per contributor, network group and /48 so rotating ids or addresses cannot multiply it,
+// in the database's fixed windows so every process counts together. Administrators have none.
 import type { Db } from '../../db/connect.js';
 import { createWindowCounter, tooManyRequests } from '../../plugins/rate-limit.js';
 import { type Contributor, contributorKey, type TrustLevel } from './identity.js';

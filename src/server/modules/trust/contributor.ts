@@ -1,8 +1,6 @@
-// Who is writing, and how far they are trusted (decision 0405). A contributor is a browser session
-// (X-Session-Id) on one network group (client-identity.ts: an IPv4 address, an IPv6 /64); budgets
-// also count the wider /48. Trust comes from an administrator's standing (for the contributor, the
-// network group or the /48), from TRUSTED_NETWORKS, from a signed-in administrator's session, or
-// is earned: enough changes that an administrator approved or that stood unreverted for a while.
+// Who is writing, and how far they are trusted (decision 0405): a browser session on one network
+// group (client-identity.ts). Trust comes from an administrator's standing, TRUSTED_NETWORKS or an
+// admin session, or is earned by changes that were approved or stood unreverted for a while.
 import fastifyCookie from '@fastify/cookie';
 import { and, count, eq, gt, inArray, isNotNull, isNull, lt, or } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';

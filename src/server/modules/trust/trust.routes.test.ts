@@ -1,7 +1,6 @@
-// Review where it matters (decisions 0403-0405): places and edits from contributors without trust,
-// the rules that hold an edit, budgets that rotating session ids do not multiply, standings and
-// earned trust. Every request here comes from 198.51.100.0/24 or 2001:db8::/32, outside the API
-// tests' trusted network (env.ts TEST_TRUSTED_NETWORK), unless it says otherwise.
+// Review where it matters (decisions 0403-0405): held places and edits, budgets rotating ids do not
+// multiply, standings and earned trust. Requests come from 198.51.100.0/24 or 2001:db8::/32,
+// outside the tests' trusted network (env.ts TEST_TRUSTED_NETWORK), unless they say otherwise.
 import { eq, sql } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { locationVerifications, revisions } from '../../db/schema.js';

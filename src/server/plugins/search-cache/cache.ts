@@ -1,6 +1,6 @@
-// Response cache of the search answers (/api/locations, /points, /map; decision 0500), kept by the
-// data version (lib/data-version.ts) and TTL_MS, so a counter that bumps no version (view counts)
-// is stale for at most that long.
+// Response cache of the search answers (/api/locations, /points, /map; decision 0500): valid while
+// the data version (bumped after every write, or by another process's NOTIFY, decision 0204) holds,
+// and never longer than TTL_MS, for changes that bypass it (view counts).
 import crypto from 'node:crypto';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';

@@ -1,7 +1,6 @@
-// The search answer cache as an app-level plugin (decisions 0500 and 0204), registered before the
-// API modules: it owns the data version, the PostgreSQL channel that keeps several processes in
-// step, and the one hook that empties the cache — only after a write was answered 2xx (a refused
-// write, 4xx, changed nothing). Routes get `ctx.searchCache` and build keys with `searchKey`.
+// The search answer cache as an app plugin (decisions 0500, 0204), registered before the API: the
+// data version, PostgreSQL's channel between processes, and the hook that empties the cache only
+// after a 2xx write. Routes get `ctx.searchCache` and build keys with `searchKey`.
 import type { FastifyInstance } from 'fastify';
 import type { Database, Db } from '../../db/connect.js';
 import { buildTextQuery } from '../../modules/locations/locations.search.js';

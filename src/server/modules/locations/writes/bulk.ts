@@ -1,7 +1,6 @@
-// An administrator's bulk import, written in ONE transaction (decision 0402): tags reused whatever
-// their case or created, places inserted in batches with slugs from the one allocator, their tag
-// links and search text, and one 'create' revision each holding the full snapshot. Any failure
-// leaves nothing.
+// An administrator's bulk import in ONE transaction (decision 0402): tags reused (any case) or
+// made, places in batches with slugs from the one allocator, their tag links and search text, and
+// one 'create' revision each with the full snapshot. Any failure leaves nothing.
 import { inArray, sql } from 'drizzle-orm';
 import type { PlaceAttributes } from '../../../../shared/place-attributes.js';
 import type { Db } from '../../../db/connect.js';

@@ -1,7 +1,6 @@
-// Places saved while the geocoder was busy or failing carry the ZIP/town centroid as a stand-in
-// and `geocode_pending` (a bounded geocoder queue must not leave them there for good). A few at a time, every few minutes, they are asked again; a real answer replaces the
-// stand-in, another stand-in leaves them pending for the next round. Not a revision: nobody's
-// edit changes, the system only improves the point it chose itself.
+// Places saved while the geocoder was busy or failing carry a ZIP/town centroid and
+// `geocode_pending`; a few every few minutes are asked again (a busy queue must not leave them so
+// for good). Not a revision: nobody's edit changes, the system only improves its own stand-in.
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/connect.js';
 import { locations } from '../../../db/schema.js';

@@ -1,11 +1,6 @@
-// Each place's sure-open intervals, kept in location_open_intervals so that "open now" and "in
-// season" are cheap SQL filters at 100,000 places (decision 0801). Every interval ends at or
-// before one horizon, kept in app_settings: the write path fills a place's intervals from now to
-// it whenever the place's opening hours are written, and a check every hour (and at start) moves
-// the horizon on once less than 8 days remain: about a day's intervals added for every place,
-// 2,000 places to a transaction, then the ended ones dropped. The extension's end is written
-// first, so writes meanwhile fill their place up to it, and an extension stopped half-way is
-// resumed. An advisory lock orders them: each step of the extension takes it alone, writes share it.
+// Each place's sure-open intervals in location_open_intervals, so "open now" and "in season" are
+// cheap SQL filters (decision 0801): written with the place's hours up to one horizon, which an
+// hourly check moves on, in batches under an advisory lock.
 import { type SQL, sql } from 'drizzle-orm';
 import { openIntervals } from '../../../../shared/opening-hours.js';
 import type { Db } from '../../../db/connect.js';

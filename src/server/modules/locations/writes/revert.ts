@@ -1,7 +1,6 @@
-// The review desk's writes to places and tags: reverts, hiding and deleting. A revert puts back
-// only the fields the reverted change changed, and refuses (409) when a later change edited one of
-// them, so a good edit made since is never overwritten; a renamed place gets a slug for its
-// restored name (the old one keeps answering). A deleted tag comes back with its links.
+// The review desk's writes: reverts, hiding and deleting. A revert puts back only the fields the
+// change changed, and refuses (409) when a later change edited one, so no good edit is overwritten;
+// a renamed place gets a slug for its restored name. A deleted tag comes back with its links.
 import { and, asc, eq, gt, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/connect.js';
 import { locations, revisions, tags } from '../../../db/schema.js';

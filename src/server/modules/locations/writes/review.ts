@@ -1,7 +1,6 @@
-// Places and edits held for review (decision 0403): a held edit waits in pending_changes while the
-// public keeps the accepted version; approving applies it through updateLocation as its author's
-// change; a new place waits hidden with review 'pending' until approved or rejected. A rejected or
-// undone place leaves public view for good and its slugs are released (decision 0406).
+// Places and edits held for review (decision 0403): a held edit waits in pending_changes and, once
+// approved, applies as its author's change; a new place waits hidden until approved or rejected. A
+// rejected or undone place leaves public view and its slugs are released (decision 0406).
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { LocationPatch } from '../../../../shared/schemas/location.js';
 import { locationVersion } from '../../../../shared/location-version.js';

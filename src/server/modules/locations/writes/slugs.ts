@@ -1,7 +1,6 @@
-// The one slug allocator (decision 0102): a slug no other place has now or had before; a place may
-// take back one of its own old slugs (renamed there and back). It never reads every slug: it asks
-// the unique indexes about the exact candidates it considers (the base, then base-2, base-3 …, a
-// few at a time), for one place or a whole import, in one query per round.
+// The one slug allocator (decision 0102): a slug no other place has or had; a place may take back
+// its own old slug. It never reads every slug: it asks the unique indexes about exact candidates
+// (base, base-2 …, a few at a time), for one place or a whole import, one query per round.
 import { sql } from 'drizzle-orm';
 import { slugify } from '../../../../shared/slug.js';
 import type { Db } from '../../../db/connect.js';

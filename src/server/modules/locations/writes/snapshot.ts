@@ -1,7 +1,6 @@
-// What a revision remembers of a place. Every column of `locations` is sorted here into what a
-// person edits (kept in each revision's before/after and restored by a revert) and what the
-// system keeps. The sorting is checked by the compiler: a new column is a type error in
-// COLUMN_ROLES until someone decides which it is, so a new field cannot be left out of reverts.
+// What a revision remembers of a place: every `locations` column sorted into what a person edits
+// (kept in revisions, restored by reverts) and what the system keeps. COLUMN_ROLES makes a new
+// column a type error until someone sorts it, so no field can be left out of reverts.
 import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../../../db/connect.js';
 import { locations, locationTags } from '../../../db/schema.js';

@@ -1,12 +1,6 @@
-// One-action undo (decision 0406): every change a selection holds (a contributor, a network group
-// or a time window, optionally one place) is taken back as new revisions, never by rewriting
-// history. For each field a selected change touched, the place gets back the value it had before
-// the first selected change after the last change that stands (someone else's, or an
-// administrator's own edit); a field someone else changed after the selection keeps their value.
-// Reverts and undos are not "changes that stand", and changes already taken back are skipped, so
-// an administrator's own reverts never block a later undo and no order of undos leaves a place
-// stuck. A place the selection added is taken out of public view with its slugs released; the
-// slugs a selected rename introduced are released too, so a real place added later gets them.
+// One-action undo (decision 0406): every change a selection holds is taken back as new revisions,
+// never by rewriting history; a field someone else changed since keeps their value, and places
+// and slugs the selection introduced are taken out of public view and released.
 import { and, asc, eq, gte, inArray, isNull, lte, type SQL } from 'drizzle-orm';
 import type { UndoPreview } from '../../../../shared/schemas/review.js';
 import type { Db } from '../../../db/connect.js';

@@ -1,7 +1,6 @@
-// Places are written in one module (writes/, docs/architecture.md, Conventions): this test fails
-// when server code elsewhere inserts, updates or deletes rows of locations, location_slugs or
-// location_tags (or the open intervals derived from the hours), so a new path cannot skip slugs, tag
-// text, open intervals or revisions.
+// Places are written in one module (writes/, docs/architecture.md, Conventions): this fails when
+// code elsewhere writes locations, location_slugs, location_tags or the open intervals, so no new
+// path can skip slugs, tag text, open intervals or revisions.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
