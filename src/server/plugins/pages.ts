@@ -1,8 +1,6 @@
-// Serves the built client: hashed assets with a long cache, and every page route as index.html
-// with that page's own <head> (title, description, canonical URL) and, when the server renderer
-// was built, the page itself rendered inside it (ssr.ts, decision 0900). Unknown paths and unknown
-// places answer HTTP 404 with the not-found page, so crawlers see the status. A page that cannot be
-// rendered whole answers an error page, 503 or 429 with Retry-After, that no one keeps (decision 0707).
+// Serves the built client: hashed assets with a long cache, every page route as index.html with its
+// own <head> and, when built, the page rendered inside (ssr.ts, decision 0900); unknown paths 404
+// (so crawlers see it), a page not rendered whole an uncached 503 or 429 (decision 0707).
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';

@@ -1,10 +1,6 @@
-// The map view, loaded only when the map is opened: Leaflet with tiles from
-// MAP_TILE_URL (GET /api/config), category-coloured markers and clustering. GET /api/locations/map
-// (decision 0203) answers every point while the matches are few, and supercluster groups them
-// here, redrawn on every move without asking again. With many matches (100,000 places) the map
-// frames their bounds, then asks for the part in view, grown to whole tiles so that small moves
-// hit the same answer, and draws the server's clusters and points. Markers and clusters are
-// keyboard-focusable buttons with names; the list view is the non-visual alternative.
+// The map view, loaded only when the map is opened: Leaflet, category-coloured markers and
+// clusters, by supercluster here while the matches are few and by the server past that
+// (decisions 0202, 0203); the list view is the non-visual alternative.
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import 'leaflet/dist/leaflet.css';
 import { useEffect, useMemo, useRef, useState } from 'react';

@@ -1,9 +1,5 @@
-// Element-picking mode of the report dialog (docs/product.md section 2): a dim overlay, the
-// banner 'Click on the problem area' with Cancel, a highlight box with the element's tag name.
-// The mouse picks by hovering and clicking; the keyboard by Arrow keys / Tab (through the
-// meaningful elements of main), Enter to select and Escape to cancel. While picking, the page's
-// own controls must not react: pointer and click events are stopped in the capture phase on
-// window, before React or any other listener sees them.
+// Element-picking mode of the report dialog (docs/product.md section 2): dim overlay, banner and
+// highlight; picks by mouse or keyboard while the page's own controls never react (decision 0352).
 import { type Ref, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';

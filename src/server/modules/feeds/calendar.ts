@@ -1,10 +1,5 @@
-// A calendar (iCalendar, RFC 5545) of places' opening times and deadlines (decision 1001), written
-// with ical-generator in Kansas City time with its VTIMEZONE (@touch4it/ical-timezones): weekly
-// series as RRULE with EXDATE for the weeks they skip, other openings as events of their own, a
-// resource's deadline as an all-day event with a reminder the day before. Every UID is built from
-// the place's HSDS id and what the event is, so a calendar that fetches it again updates its events
-// instead of adding them twice; DTSTAMP is the place's last change, so the same data gives the
-// same file (and the same ETag).
+// A calendar (iCalendar, RFC 5545) of places' opening times and deadlines in Kansas City time,
+// with UIDs and DTSTAMP fixed by the data, so fetching it again updates events (decision 1001).
 import { getVtimezoneComponent } from '@touch4it/ical-timezones';
 import ical, { ICalAlarmType, ICalCalendarMethod, type ICalEvent, ICalEventRepeatingFreq } from 'ical-generator';
 import { DateTime } from 'luxon';

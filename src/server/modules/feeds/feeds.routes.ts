@@ -1,6 +1,4 @@
-// The feeds that follow a place or a search (decisions 1000-1002), at the site's root beside the
-// pages they come from: a place's calendar and changes under its page's address, a search's
-// calendar and changes with the Discover URL's own query.
+// The feeds that follow a place or a search (decisions 1000-1002), beside the pages they come from:
 //   GET /discover/{slug}/calendar.ics   GET /calendar.ics?{Discover query}
 //   GET /discover/{slug}/changes.atom   GET /changes.atom?{Discover query}
 import type { preHandlerAsyncHookHandler } from 'fastify';

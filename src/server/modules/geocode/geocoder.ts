@@ -1,19 +1,6 @@
-// Address -> coordinates for searches and for saved places: a Nominatim-compatible service at
-// GEOCODER_URL (`/search?q=<address>, Kansas City&format=json&limit=1&countrycodes=us`), answers
-// cached in geocode_cache, and the offline ZIP/town centroid (zip-centroids.ts) when the service
-// fails or knows nothing. See docs/decisions/0150-server-geocoding.md. The cache is bounded by age
-// and count (decision 0706): an answer older than 90 days is asked again, kept while the service
-// fails, and the oldest rows go first past GEOCODE_CACHE_MAX_ENTRIES.
-//
-// Politeness (Nominatim usage policy): the app names itself in User-Agent, asks at most once per
-// second (a slot reserved in the database, so several app processes share the budget), never
-// follows redirects and gives up after a few seconds.
-//
-// Fairness (decision 0711): the lookups waiting for the service queue per client (the salted hash
-// of its network group), at most PER_CLIENT_WAITING each, and take turns between clients, so one
-// client's burst waits behind everyone else's single lookup instead of filling the queue. A client
-// past its own room, or past its allowance of lookups the cache cannot answer, is refused (429) —
-// never told "not found".
+// Address -> coordinates for searches and saved places: a Nominatim-compatible service, answers
+// cached in geocode_cache, and the offline ZIP/town centroid (decision 0150); the cache is bounded
+// by age and count (decision 0706), and clients take turns at the service (decision 0711).
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/connect.js';
 import { geocodeCache } from '../../db/schema.js';

@@ -1,11 +1,6 @@
-// Search in SQL (docs/architecture.md, Conventions): full-text on the weighted search_vector (name A, tags B,
-// description C, address D) with prefix matching, OR trigram word similarity on lower(name) for
-// typos; category; tags (a place must carry ALL chosen tags, decision 0101); radius as a
-// bounding-box prefilter on indexed latitude/longitude, then the exact great-circle distance.
-// User text only ever reaches SQL as bound parameters. The in-process index (search-index/,
-// decision 0504) finds exactly the places this SQL finds, and ranks text matches by its own rule
-// (decision 0513); a change to what matches here changes both, and
-// search-index.equivalence.test.ts fails until they agree again.
+// The search in SQL (decisions 0100, 0501; all chosen tags, 0101); user text only as bound params.
+// The in-process index (search-index/, decisions 0504, 0513) must find exactly what this finds:
+// search-index.equivalence.test.ts fails until a change to what matches here is made there too.
 import { type Placeholder, type SQL, sql } from 'drizzle-orm';
 import { factsStaleBefore } from '../../../shared/facts-age.js';
 import { seasonWindowEnd } from '../../../shared/hours-status.js';

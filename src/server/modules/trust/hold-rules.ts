@@ -1,7 +1,6 @@
-// When a change waits for an administrator instead of going live (decision 0404). A new place from
-// a contributor without trust always waits; an edit waits only when one of the rules below holds
-// it; trusted contributors meet only the look-alike and the many-places rules (with a wider
-// allowance); administrators meet none.
+// When a change waits for an administrator instead of going live (decisions 0403, 0404): a new
+// place from a contributor without trust always waits, an edit only when a rule below holds it;
+// trusted contributors meet fewer rules, with a wider allowance, and administrators none.
 import { and, countDistinct, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
 import { PAYMENT_KEYS } from '../../../shared/place-attributes.js';
 import { knownAttributeCount } from '../../../shared/place-attributes-changes.js';

@@ -1,7 +1,5 @@
 // "Open when" (decision 0802) in the in-process index: for each hour of a span of a little over ten
-// days, one bit per slot set when one of the slot's open intervals touches that hour. A search's
-// windows then read a few hours' bitsets (12.5 KB each at 100,000 places) instead of every place's
-// intervals, which are scattered in memory and cost a cache miss each.
+// days, one bit per slot set when one of the slot's open intervals touches that hour.
 
 const HOUR = 3_600_000;
 /** Hours held from the anchor: 256, so a week's windows fit with a day to spare before them. */

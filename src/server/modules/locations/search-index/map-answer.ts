@@ -1,8 +1,6 @@
-// The map's answer (GET /api/locations/map and /points, decision 0203) from the index's matches,
-// the same JSON as locations.map.ts's SQL builds: the places with coordinates among the matches,
-// their total and bounds; every one as a point up to `pointLimit`; else, with a view, its places
-// as points when few, or one cluster per grid cell (the SQL's cell formula in the same steps), a
-// lone place as its point. The equivalence test compares the two.
+// The map's answer (GET /api/locations/map and /points, decisions 0203, 0504) from the index's
+// matches: the same JSON as locations.map.ts's SQL, clusters by the SQL's cell formula in the same
+// steps; the equivalence test compares the two.
 import { MAP_CELL_PX, MAP_VIEW_POINT_LIMIT, MERCATOR_MAX_LAT, type MapView } from '../../../../shared/map-grid.js';
 import type { MapCluster } from '../../../../shared/schemas/location-query.js';
 import { RADIANS_PER_DEGREE } from './geo.js';

@@ -1,9 +1,6 @@
 // The in-process search index (decision 0504): every visible place's searchable data in compact
-// arrays, answering the search of locations.search.ts (the same matches and count; text matches
-// in the order of relevance.ts, decision 0513) without asking the database, except which names a
-// typo matches (sync.ts asks). Filled and kept in step by sync.ts; the equivalence test compares
-// it with the SQL search. Slots are append-only: a changed place gets a new slot and its old one
-// is marked dead, so posting lists never need removals; sync.ts rebuilds when dead slots pile up.
+// arrays, answering locations.search.ts's search without the database (text order: relevance.ts,
+// decision 0513); sync.ts fills it, keeps it in step and asks which names a typo matches.
 import KDBush from 'kdbush';
 import { boundingBox } from '../locations.search.js';
 import { Lexicon } from './lexicon.js';
@@ -96,6 +93,7 @@ export class PlaceIndex {
 
   /** Adds a place, replacing what the index held for its id. */
   upsert(p: IndexedPlace) {
+    // Slots are append-only: the old one is only marked dead, so posting lists never lose entries.
     this.remove(p.id);
     if (this.used === this.cap) this.grow();
     const s = this.used++;

@@ -1,8 +1,6 @@
-// Decisions 0504 and 0513: the in-process index finds exactly the places the SQL search finds —
-// every match (not only a page) and the count — on synthetic data made by the benchmark's
-// generator, on whichever database the run uses (PGlite, or TEST_DATABASE_URL). The order is
-// compared where it does not come from text relevance (name order, distance): each path ranks text
-// matches by its own rule (relevance.ts, ts_rank).
+// Decisions 0504 and 0513: the index finds exactly the places and count the SQL search finds, on
+// the benchmark generator's data, on PGlite or TEST_DATABASE_URL; the order is compared only where
+// it does not come from text relevance (each path ranks text matches by its own rule).
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BENCH_CATEGORIES, generatePlaces, searchPoints, searchTerms } from '../../../../../scripts/bench/synthetic.js';

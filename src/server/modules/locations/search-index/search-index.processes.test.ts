@@ -1,8 +1,6 @@
-// Decision 0504: a write is in the very next search of every process. On PostgreSQL a second app
-// process is modelled by a second database connection pool with its own index (the index is kept
-// per connection, as each process keeps its own); writes go through the write path on the first,
-// searches run on the second, with no waiting in between. On the embedded database (one process
-// owns the folder) both sides are the one process.
+// Decision 0504: a write is in the very next search of every process. On PostgreSQL a second
+// process is a second pool with its own index (writes on the first, searches on the second, no
+// wait between); on the embedded database (one process owns the folder) both are one process.
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, openDatabase } from '../../../db/connect.js';

@@ -1,12 +1,6 @@
-// Keeps each database's in-process search index (place-index.ts) exactly in step with the
-// database, on every process (decision 0504). The database stays the truth: triggers
-// (drizzle/0009) log which places each writing transaction touched, under a version that grows
-// in commit order. Before answering, a search reads the version and replays the changes it has
-// not seen, so a write that committed before a search started is in that search's answer,
-// whichever process wrote it. While the index is built (at the first search, or again after a
-// large change such as the daily extension of the open intervals), searches use SQL. The index
-// also asks the database which names a typo matches (decision 0513), and keeps those answers only
-// for the version they were asked at.
+// Keeps each process's in-process search index (place-index.ts) in step with the database, the
+// truth: triggers log changes under a version and a search replays them first (decision 0504);
+// which names a typo matches is asked of the database and kept for one version (decision 0513).
 import { type SQL, sql } from 'drizzle-orm';
 import { facetBits, type PlaceAttributes } from '../../../../shared/place-attributes.js';
 import type { Db } from '../../../db/connect.js';

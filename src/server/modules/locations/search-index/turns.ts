@@ -1,9 +1,5 @@
-// Index searches take turns with everything else the server does (decision 0504): one search per
-// turn of the event loop. Searches answered together in one pass of the loop (32 replies arriving
-// at once) would otherwise run back to back, and a request for a page or a file read in the same
-// pass would wait for all of them (docs/benchmarks.md, the "blocking" row). Each search now runs
-// in its own check phase, and the requests that came in meanwhile are served in the poll phase
-// between two searches. Under light load a search waits one setImmediate.
+// Index searches take turns with everything else the server does, one per turn of the event loop,
+// so a page or a file asked meanwhile does not wait for a burst of searches (decision 0504).
 const waiting: Array<() => void> = [];
 let scheduled = false;
 
