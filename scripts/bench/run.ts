@@ -14,7 +14,7 @@ import { type ConnectOptions, openDatabase } from '../../src/server/db/connect.j
 import { runMigrations } from '../../src/server/db/migrate.js';
 import { testEnv } from '../../src/server/env.js';
 import { limitHeapGrowth } from '../../src/server/lib/heap-growth.js';
-import { buildSearchIndex, searchIndexEnabled } from '../../src/server/modules/locations/search-index/sync.js';
+import { buildSearchIndex } from '../../src/server/modules/locations/search-index/sync.js';
 import { type Measured, writeJson, writeReport } from './report.js';
 import { pageScenarios, reachScenarios, type Scenario, searchScenarios } from './scenarios.js';
 import type { Seeded, SeedRequest } from './seed-process.js';
@@ -154,7 +154,7 @@ async function main() {
   const db = database.db;
   const openSeconds = (Date.now() - tOpen) / 1000;
   let indexSeconds: number | null = null;
-  if (searchIndexEnabled()) {
+  if (process.env.SEARCH_INDEX !== 'off') {
     const tIndex = Date.now();
     await buildSearchIndex(db);
     indexSeconds = (Date.now() - tIndex) / 1000;
@@ -207,7 +207,7 @@ async function main() {
 
   // Single queries (the response cache off): the median of 5 requests through the app, and the
   // EXPLAIN ANALYZE of the SQL, once each, before the load.
-  app.dataVersion.setCaching(false);
+  app.dataVersion.setCaching(false, ['search']);
   const plans: Record<string, string> = {};
   const totals: Record<string, string> = {};
   const single: Record<string, { median: number; execution: string }> = {};
@@ -243,7 +243,7 @@ async function main() {
     log(`single ${s.name}: ${times[2]!.toFixed(1)} ms through the app, SQL ${execution} ms`);
   }
   (db as { execute: typeof db.execute }).execute = originalExecute as typeof db.execute;
-  app.dataVersion.setCaching(true);
+  app.dataVersion.setCaching(true, ['search']);
 
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
@@ -347,13 +347,13 @@ async function main() {
     results.push({ ...(await endRow(await load(url, page, false, 4))), mode: 'ceiling' });
     await drain();
     const search = scenarios.find((s) => s.name === 'text search')!;
-    app.dataVersion.setCaching(false);
+    app.dataVersion.setCaching(false, ['search']);
     await startRow();
     const [, blocked] = await Promise.all([
       load(url, search, true),
       new Promise((r) => setTimeout(r, 500)).then(() => load(url, page, false, 4)),
     ]);
-    app.dataVersion.setCaching(true);
+    app.dataVersion.setCaching(true, ['search']);
     results.push({
       ...(await endRow(blocked)),
       name: 'static page (/about) while varied text searches run',

@@ -1,4 +1,5 @@
 // buildApp(deps) -> a ready-to-listen Fastify instance. Tests call it with a fresh database.
+import { configureSearchIndex } from './modules/locations/search-index/sync.js';
 import { DataVersion } from './lib/data-version.js';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import swagger from '@fastify/swagger';
@@ -102,6 +103,7 @@ export async function buildApp(deps: AppDeps) {
   const dataVersion = new DataVersion();
   app.decorate('dataVersion', dataVersion);
   const searchCache = await registerSearchCache(app, { database, db: database.db, dataVersion });
+  configureSearchIndex(database.db, { enabled: env.SEARCH_INDEX === 'on', warn: (msg) => app.log.warn(msg) });
   // The server's own reads while rendering a page are not charged to the visitor (decision 0707).
   const internal = createInternalRequests();
   const ctx: AppContext = {

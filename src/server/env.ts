@@ -70,9 +70,11 @@ const envSchema = z.object({
   BACKUP_DIR: z.preprocess(emptyAsUndefined, z.string().min(1).optional()),
   /** How many of the daily snapshots in BACKUP_DIR are kept (the newest); older ones are deleted. */
   BACKUP_KEEP: z.coerce.number().int().min(1).max(3650).default(7),
-  /** The in-process search index (decision 0504): `off` answers every search in SQL (it is read
-   * from process.env by modules/locations/search-index/sync.ts; validated here at start). */
+  /** The in-process search index (decision 0504): `off` answers every search in SQL. */
   SEARCH_INDEX: z.enum(['on', 'off']).default('on'),
+  /** The page renderer's module instead of the build's (dist/server/entry-server.js): tests render
+   * from the source. */
+  SSR_ENTRY: z.preprocess(emptyAsUndefined, z.string().min(1).optional()),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** The proxies or load balancers in front of the app (addresses/CIDR ranges, or a hop count), so
    * client addresses, host and protocol come from their X-Forwarded-* headers and nobody else's. */

@@ -2,7 +2,7 @@ import type { Db } from './db/connect.js';
 import type { Env } from './env.js';
 import { upsertAdmin } from './modules/admin/admin.repository.js';
 import { scryptParamsFor } from './modules/admin/password.js';
-import { buildSearchIndex, pruneSearchChanges, searchIndexEnabled } from './modules/locations/search-index/sync.js';
+import { buildSearchIndex, pruneSearchChanges } from './modules/locations/search-index/sync.js';
 import {
   fillNameSkeletons,
   refreshOpenIntervals,
@@ -47,9 +47,9 @@ onStartHooks.push(async (db, env) => {
 
 // The in-process search index (decision 0504) is built in the background once the open intervals
 // are written: searches use SQL until it is ready, so the app answers at once.
-onStartHooks.push(async (db) => {
+onStartHooks.push(async (db, env) => {
   await pruneSearchChanges(db);
-  if (!searchIndexEnabled()) return;
+  if (env.SEARCH_INDEX === 'off') return;
   const started = Date.now();
   void buildSearchIndex(db).then(() => console.log(`Search index built in ${Date.now() - started} ms`));
 });

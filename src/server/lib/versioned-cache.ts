@@ -2,7 +2,7 @@
 // feeds, widgets, the sitemap): lru-cache bounded by count and bytes, each entry tagged with the
 // data version it was computed at and dropped once a write moved it on or its time ran out.
 import { LRUCache } from 'lru-cache';
-import type { DataVersion } from './data-version.js';
+import type { CacheKind, DataVersion } from './data-version.js';
 
 interface Kept<V> {
   value: V;
@@ -10,6 +10,8 @@ interface Kept<V> {
 }
 
 export interface VersionedCacheOptions<V> {
+  /** What it keeps (the caching switch of DataVersion is per kind). */
+  kind: CacheKind;
   /** Entries kept at most. */
   max: number;
   /** How long an entry may be used, in ms (a default; `set` may give its own). */
@@ -40,7 +42,7 @@ export class VersionedCache<V extends object | string> {
 
   /** The value kept for `key` at the current data version, if any (none while caching is off). */
   get(key: string): V | undefined {
-    if (!this.data.cachingEnabled) {
+    if (!this.data.cachingEnabled(this.opts.kind)) {
       if (this.lru.size) this.lru.clear();
       return undefined;
     }
@@ -56,7 +58,7 @@ export class VersionedCache<V extends object | string> {
   /** Keeps `value`, computed from the data at `version` (read before computing it): not when a
    * write finished meanwhile, nor while caching is off. */
   set(key: string, value: V, version: number, ttlMs = this.opts.ttlMs): void {
-    if (!this.data.cachingEnabled || version !== this.data.current()) return;
+    if (!this.data.cachingEnabled(this.opts.kind) || version !== this.data.current()) return;
     if (this.opts.sizeOf && this.opts.sizeOf(value) > this.maxEntryBytes) return;
     this.lru.set(key, { value, version }, { ttl: ttlMs });
   }

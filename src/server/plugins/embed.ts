@@ -76,7 +76,11 @@ ${list}
 
 export function registerEmbed(app: FastifyInstance, ctx: AppContext): void {
   // Open now changes with the clock: a minute at most, as the search cache keeps its answers.
-  const kept = new VersionedCache<{ html: string; gz?: Buffer }>(ctx.dataVersion, { max: 200, ttlMs: 60_000 });
+  const kept = new VersionedCache<{ html: string; gz?: Buffer }>(ctx.dataVersion, {
+    kind: 'widget',
+    max: 200,
+    ttlMs: 60_000,
+  });
 
   app.get('/embed', { schema: EMBED_DOCS }, async (request: FastifyRequest, reply: FastifyReply) => {
     const parsed = discoverQuerySchema.safeParse(request.query);

@@ -179,7 +179,7 @@ async function createSendAny(
 ): Promise<SendAny> {
   const errorPage = (status: 429 | 503, lang: PageLanguage, url: string) =>
     renderErrorPage(template, status, lang, url);
-  const renderer = template && clientDir ? await loadRenderer(clientDir) : null;
+  const renderer = template && clientDir ? await loadRenderer(clientDir, ctx.env.SSR_ENTRY) : null;
   const renderLimit = ctx.readLimit(PAGE_RENDER_LIMIT);
   const pages = renderer
     ? createPageRenderer(app, ctx, renderer, {

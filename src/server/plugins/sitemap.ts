@@ -59,7 +59,11 @@ export async function buildSitemap(db: Db, origin: string, part: number, perFile
 
 export function registerSitemap(app: FastifyInstance, ctx: AppContext): void {
   // One entry per origin and part: a handful in practice.
-  const kept = new VersionedCache<{ body: string | null }>(ctx.dataVersion, { max: 100, ttlMs: KEEP_MS });
+  const kept = new VersionedCache<{ body: string | null }>(ctx.dataVersion, {
+    kind: 'sitemap',
+    max: 100,
+    ttlMs: KEEP_MS,
+  });
   const answer = async (request: FastifyRequest, part: number) => {
     const origin = publicOrigin(ctx, request);
     const key = `${origin}|${part}`;

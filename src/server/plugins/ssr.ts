@@ -77,8 +77,8 @@ const MAX_RETRY_AFTER_S = 60;
 const MAX_ENTRIES = 300;
 
 /** The renderer beside the client build, or null when it was not built (tests without a client). */
-export async function loadRenderer(clientDir: string): Promise<RendererModule | null> {
-  const file = process.env.SSR_ENTRY ?? path.join(clientDir, '..', 'server', 'entry-server.js');
+export async function loadRenderer(clientDir: string, entry?: string): Promise<RendererModule | null> {
+  const file = entry ?? path.join(clientDir, '..', 'server', 'entry-server.js');
   if (!fs.existsSync(file)) return null;
   return (await import(pathToFileURL(file).href)) as RendererModule;
 }
@@ -106,7 +106,7 @@ export function createPageRenderer(
   renderer: RendererModule,
   options: PageRendererOptions,
 ) {
-  const cache = new VersionedCache<CachedPage>(ctx.dataVersion, { max: MAX_ENTRIES, ttlMs: TTL_MS });
+  const cache = new VersionedCache<CachedPage>(ctx.dataVersion, { kind: 'page', max: MAX_ENTRIES, ttlMs: TTL_MS });
   const loadTimeoutMs = options.loadTimeoutMs ?? RENDER_LOAD_TIMEOUT_MS;
 
   const load = (request: FastifyRequest, failures: ReadFailures) => async (url: string) => {

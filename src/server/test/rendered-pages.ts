@@ -1,10 +1,10 @@
 // An app that renders pages on the server as the built one does (decision 0900), for API tests: a
 // client folder with only an index.html like the build's, and the renderer from its sources
-// (src/client/entry-server.tsx) through SSR_ENTRY, which plugins/ssr.ts reads.
+// (src/client/entry-server.tsx) through the SSR_ENTRY setting (env.ts).
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, vi } from 'vitest';
+import { afterAll, beforeAll } from 'vitest';
 import { fromRoot } from '../paths.js';
 import { type TestApp, type TestAppOptions, useTestApp } from './test-app.js';
 
@@ -32,12 +32,14 @@ export function useRenderedPagesApp(options: TestAppOptions = {}): TestApp {
     fs.mkdirSync(path.join(clientDir, 'assets'));
     fs.writeFileSync(path.join(clientDir, 'index.html'), TEMPLATE);
     fs.writeFileSync(path.join(clientDir, 'assets', 'index-test.css'), 'body{margin:0}');
-    vi.stubEnv('SSR_ENTRY', fromRoot('src/client/entry-server.tsx'));
   });
   // Hooks after run in reverse: the app closes before its folder goes.
   afterAll(() => {
-    vi.unstubAllEnvs();
     fs.rmSync(clientDir, { recursive: true, force: true });
   });
-  return useTestApp(() => ({ ...options, deps: { ...options.deps, clientDir } }));
+  return useTestApp(() => ({
+    ...options,
+    env: { ...options.env, SSR_ENTRY: fromRoot('src/client/entry-server.tsx') },
+    deps: { ...options.deps, clientDir },
+  }));
 }

@@ -60,7 +60,7 @@ export type FeedSender = (
 ) => Promise<FastifyReply>;
 
 export function createFeedSender(ctx: AppContext): FeedSender {
-  const kept = new VersionedCache<Kept>(ctx.dataVersion, { max: MAX_ENTRIES, ttlMs: KEEP_MS });
+  const kept = new VersionedCache<Kept>(ctx.dataVersion, { kind: 'feed', max: MAX_ENTRIES, ttlMs: KEEP_MS });
   return async (request, reply, { key, type, headers = {}, keepMs = KEEP_MS, build }) => {
     let entry = kept.get(key);
     if (!entry) {

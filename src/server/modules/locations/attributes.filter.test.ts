@@ -8,6 +8,7 @@ import type { PlaceAttributesInput } from '../../../shared/place-attributes.js';
 import type { Location } from '../../../shared/schemas/location.js';
 import { setClock } from '../../lib/clock.js';
 import { injectJson, jsonHeaders, signInAdmin, useTestApp } from '../../test/test-app.js';
+import { syncOf } from './search-index/sync.js';
 
 // Saturday 13 June 2026, 10:00 in Kansas City (CDT, UTC-5).
 const SAT_10AM = new Date('2026-06-13T15:00:00Z');
@@ -220,7 +221,7 @@ describe('stale facts sort after fresh ones', () => {
     setClock(SAT_10AM);
   }, 180_000);
   afterEach(() => {
-    delete process.env.SEARCH_INDEX;
+    syncOf(t.database.db).enabled = true;
   });
   afterAll(() => {
     setClock(null);
@@ -234,11 +235,11 @@ describe('stale facts sort after fresh ones', () => {
     return { items, names: items.map((l) => l.name.slice(11)), total: res.headers['x-total-count'] };
   };
 
-  // The in-process index answers by default; SEARCH_INDEX=off makes the SQL search answer.
+  // The in-process index answers by default; switched off (SEARCH_INDEX=off), the SQL search does.
   for (const engine of ['index', 'sql'] as const) {
     describe(`through the ${engine}`, () => {
       const use = () => {
-        if (engine === 'sql') process.env.SEARCH_INDEX = 'off';
+        if (engine === 'sql') syncOf(t.database.db).enabled = false;
       };
 
       it('name order: fresh places by name, then stale ones, and the page says which', async () => {

@@ -46,6 +46,7 @@ export interface SearchCache {
 /** One cache per app, emptied in effect by every bump of its data version. */
 export function createSearchCache(data: DataVersion): SearchCache {
   const kept = new VersionedCache<CachedAnswer>(data, {
+    kind: 'search',
     max: MAX_ENTRIES,
     ttlMs: TTL_MS,
     maxBytes: MAX_BYTES,
@@ -59,7 +60,7 @@ export function createSearchCache(data: DataVersion): SearchCache {
       if (hit) return hit;
       const atVersion = data.current();
       const flightKey = `${atVersion}|${key}`;
-      const pending = data.cachingEnabled ? inflight.get(flightKey) : undefined;
+      const pending = data.cachingEnabled('search') ? inflight.get(flightKey) : undefined;
       if (pending) return pending;
       const run = (async () => {
         try {
@@ -72,7 +73,7 @@ export function createSearchCache(data: DataVersion): SearchCache {
           inflight.delete(flightKey);
         }
       })();
-      if (data.cachingEnabled) inflight.set(flightKey, run);
+      if (data.cachingEnabled('search')) inflight.set(flightKey, run);
       return run;
     },
   };

@@ -11,7 +11,7 @@ import { facetMask } from '../../../../shared/place-attributes.js';
 import { buildTextQuery, facetsOf, MIN_TRIGRAM_LENGTH, openWhenOf, type SearchFilters } from '../locations.search.js';
 import type { PlaceIndex } from './place-index.js';
 import type { IndexPage, IndexQuery, IndexText } from './query.js';
-import { searchIndexEnabled, syncOf } from './sync.js';
+import { syncOf } from './sync.js';
 import { indexTurn } from './turns.js';
 
 /** How many times a search asks again for its typos when the index moved while they were asked
@@ -46,8 +46,8 @@ async function withIndexQuery<T>(
   },
   use: (index: PlaceIndex, query: IndexQuery | 'empty', version: number) => T,
 ): Promise<T | null> {
-  if (!searchIndexEnabled()) return null;
   const s = syncOf(db);
+  if (!s.enabled) return null;
   if (!s.index) {
     void s.rebuild();
     return null;

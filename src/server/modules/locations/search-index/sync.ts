@@ -157,6 +157,11 @@ class IndexSync {
   private typoVersion = -1;
   private typoIdsHeld = 0;
 
+  /** SEARCH_INDEX (env.ts), set by the app's composition (configureSearchIndex); tests switch it. */
+  enabled = true;
+  /** Where a failed build is reported (the app's logger). */
+  warn: (msg: string) => void = () => undefined;
+
   constructor(private readonly db: Db) {}
 
   /** Starts a build unless one runs; the current index is dropped (searches use SQL meanwhile). */
@@ -167,8 +172,7 @@ class IndexSync {
         .catch((err) => {
           // The database closed or failed: searches keep using SQL and the next one retries.
           this.index = null;
-          if (process.env.NODE_ENV !== 'test')
-            console.warn(`search index not built: ${scrubText((err as Error).message)}`);
+          this.warn(`search index not built: ${scrubText((err as Error).message)}`);
         })
         .finally(() => {
           this.building = null;
@@ -408,7 +412,12 @@ export async function buildSearchIndex(db: Db): Promise<void> {
   await syncOf(db).rebuild();
 }
 
-export const searchIndexEnabled = () => process.env.SEARCH_INDEX !== 'off';
+/** The app's composition says whether the index answers (SEARCH_INDEX) and where its failures go. */
+export function configureSearchIndex(db: Db, opts: { enabled: boolean; warn: (msg: string) => void }): void {
+  const s = syncOf(db);
+  s.enabled = opts.enabled;
+  s.warn = opts.warn;
+}
 
 /** The change log's version as a column, read with a search's page in the same statement. */
 export const searchVersionSql = sql<number>`(select version from search_index_state where id = 1)`.mapWith(Number);
