@@ -11,7 +11,7 @@ const alive = (pid: number) => fs.existsSync(`/proc/${pid}`);
 
 test('npm start runs the compiled server in its own process, which ends with npm start', async ({ page }) => {
   test.skip(isPhone(page) || process.platform !== 'linux', 'one run is enough; the child process is Linux only');
-  test.setTimeout(90_000);
+  test.setTimeout(150_000);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kc-npm-start-'));
   const port = 4600 + Math.floor(Math.random() * 200);
   let starter: ChildProcess | undefined;
@@ -46,8 +46,9 @@ test('npm start runs the compiled server in its own process, which ends with npm
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
 
     starter.kill('SIGKILL');
-    // Generous: on a loaded machine the server takes a while to notice its parent is gone and close.
-    await expect.poll(() => alive(owner.pid), { timeout: 30_000 }).toBe(false);
+    // Generous: on a loaded machine (CI's two e2e workers) the server has taken over 30 s to notice
+    // its parent is gone and close what it had started.
+    await expect.poll(() => alive(owner.pid), { timeout: 60_000 }).toBe(false);
     expect(output).toContain('npm start ended: closing');
     expect(fs.existsSync(path.join(dataDir, 'app.lock'))).toBe(false);
   } finally {
