@@ -101,4 +101,12 @@ describe('rate limits (fixed windows)', () => {
     await second.undo();
     expect((await hit('test:undo', MINUTE)).count).toBe(2);
   });
+
+  it("counts an hour's and a day's window apart, even in the first hour of the day, when both start at midnight", async () => {
+    const midnight = Date.UTC(2026, 10, 27, 0, 5);
+    const hit = createWindowCounter(database.db, () => midnight);
+    for (let i = 0; i < 3; i++) await hit('test:two-windows', 3_600_000);
+    expect((await hit('test:two-windows', 86_400_000)).count).toBe(1);
+    expect((await hit('test:two-windows', 3_600_000)).count).toBe(4);
+  });
 });

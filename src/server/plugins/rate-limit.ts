@@ -46,7 +46,8 @@ export function createWindowCounter(db: Db, now: () => number = () => Date.now()
     const t = now();
     const windowStart = Math.floor(t / windowMs) * windowMs;
     const windowEnd = windowStart + windowMs;
-    const key = `${name}:${windowStart}`;
+    // The window's length is part of the key: an hour's and a day's windows both start at midnight.
+    const key = `${name}:${windowMs}:${windowStart}`;
     const rows = await db
       .insert(rateLimits)
       .values({ key, count: 1, expiresAt: new Date(windowEnd + windowMs) })
@@ -57,7 +58,7 @@ export function createWindowCounter(db: Db, now: () => number = () => Date.now()
       const [previous] = await db
         .select({ count: rateLimits.count })
         .from(rateLimits)
-        .where(eq(rateLimits.key, `${name}:${windowStart - windowMs}`));
+        .where(eq(rateLimits.key, `${name}:${windowMs}:${windowStart - windowMs}`));
       count += Math.ceil((previous?.count ?? 0) * (1 - (t - windowStart) / windowMs));
     }
     if (t - lastSweep > 60_000) {
