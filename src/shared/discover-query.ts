@@ -2,11 +2,11 @@
 // widget, which take exactly the query of the page they came from (decision 1000). Unlike the page
 // (src/client/features/discover/filters.ts), which ignores a bad value, these answer 400 naming it.
 import { z } from 'zod';
-import { ADDRESS_MAX, DEFAULT_RADIUS_MILES, FILTER_CATEGORIES, TAG_FILTER_MAX } from './constants.js';
+import { ADDRESS_MAX, DEFAULT_RADIUS_MILES, FILTER_CATEGORIES } from './constants.js';
 import { FEED_LANG_PARAM, FEED_LANGUAGES, type FeedLanguage, PARAM } from './discover-params.js';
 import { type OpenWhenDay, WHOLE_DAY } from './open-when.js';
 import type { AccessFilter, PayFilter } from './place-attributes.js';
-import { checkOpenWhen, facetFields, openWhenFields } from './schemas/location-query.js';
+import { checkOpenWhen, facetFields, openWhenFields, tagIdList } from './schemas/location-query.js';
 
 export { FEED_LANGUAGES, type FeedLanguage } from './discover-params.js';
 
@@ -17,26 +17,7 @@ const flag = (name: string) =>
     .optional()
     .transform((v) => v === '1');
 
-const tagList = z
-  .string()
-  .max(2000)
-  .transform((s, ctx) => {
-    const parts = s
-      .split(',')
-      .map((p) => p.trim())
-      .filter(Boolean);
-    const ids = parts.map(Number);
-    if (ids.some((n) => !Number.isInteger(n) || n <= 0 || n > 2_147_483_647)) {
-      ctx.addIssue({ code: 'custom', message: 'tags must be comma-separated tag ids' });
-      return z.NEVER;
-    }
-    const unique = [...new Set(ids)];
-    if (unique.length > TAG_FILTER_MAX) {
-      ctx.addIssue({ code: 'custom', message: `tags may name at most ${TAG_FILTER_MAX} tags` });
-      return z.NEVER;
-    }
-    return unique;
-  });
+const tagList = tagIdList('tags', 'comma-separated tag ids');
 
 /** Every key a Discover URL can carry. `page` and `view` are the page's own and change nothing
  * here; other keys (a campaign tag a partner adds) are ignored. */

@@ -8,26 +8,29 @@ import { parseClock, parseDays } from '../open-when.js';
 import { ACCESS_FILTERS, PAY_FILTERS, parseFacets } from '../place-attributes.js';
 import { locationCategorySchema } from './location.js';
 
-const commaIds = z
-  .string()
-  .max(2000)
-  .transform((s, ctx) => {
-    const parts = s
-      .split(',')
-      .map((p) => p.trim())
-      .filter(Boolean);
-    const ids = parts.map(Number);
-    if (ids.some((n) => !Number.isInteger(n) || n <= 0 || n > 2_147_483_647)) {
-      ctx.addIssue({ code: 'custom', message: 'tagIds must be comma-separated numbers' });
-      return z.NEVER;
-    }
-    const unique = [...new Set(ids)];
-    if (unique.length > TAG_FILTER_MAX) {
-      ctx.addIssue({ code: 'custom', message: `tagIds may name at most ${TAG_FILTER_MAX} tags` });
-      return z.NEVER;
-    }
-    return unique;
-  });
+/** A comma list of tag ids in a query string (each once, at most TAG_FILTER_MAX); the errors name
+ * `field` and say the list must be `form`. */
+export const tagIdList = (field: string, form: string) =>
+  z
+    .string()
+    .max(2000)
+    .transform((s, ctx) => {
+      const ids = s
+        .split(',')
+        .map((p) => p.trim())
+        .filter(Boolean)
+        .map(Number);
+      if (ids.some((n) => !Number.isInteger(n) || n <= 0 || n > 2_147_483_647)) {
+        ctx.addIssue({ code: 'custom', message: `${field} must be ${form}` });
+        return z.NEVER;
+      }
+      const unique = [...new Set(ids)];
+      if (unique.length > TAG_FILTER_MAX) {
+        ctx.addIssue({ code: 'custom', message: `${field} may name at most ${TAG_FILTER_MAX} tags` });
+        return z.NEVER;
+      }
+      return unique;
+    });
 
 /** A yes/no filter in a query string: 'true' filters, 'false' or absent does not. */
 const queryFlag = (name: string) =>
@@ -80,7 +83,7 @@ export function facetFields() {
 const listQueryFields = z.object({
   category: z.union([locationCategorySchema, z.literal('all')]).optional(),
   search: z.string().max(200, 'Search must be at most 200 characters').optional(),
-  tagIds: commaIds.optional(),
+  tagIds: tagIdList('tagIds', 'comma-separated numbers').optional(),
   lat: z.coerce.number().min(-90).max(90).optional(),
   lng: z.coerce.number().min(-180).max(180).optional(),
   radius: z.coerce.number().positive('radius must be positive').max(500, 'radius must be at most 500 miles').optional(),

@@ -5,6 +5,7 @@ import KDBush from 'kdbush';
 import { boundingBox } from '../locations.search.js';
 import { Lexicon } from './lexicon.js';
 import { PackedLists, SlotList } from './buffers.js';
+import { FilterLists } from './filter-lists.js';
 import type { IndexedPlace, IndexPage, IndexQuery } from './query.js';
 import type { MapView } from '../../../../shared/map-grid.js';
 import { mapAnswer } from './map-answer.js';
@@ -18,16 +19,6 @@ import { lexemeScore, typoScore } from './relevance.js';
 const TOUCHED = 1 << 8;
 /** A list longer than this loses to the radius's box, which usually holds a few thousand slots. */
 const SPATIAL_PREFERRED = 2000;
-const EMPTY = new SlotList();
-
-function listAt(lists: SlotList[], i: number): SlotList {
-  let list = lists[i];
-  if (!list) {
-    list = new SlotList();
-    lists[i] = list;
-  }
-  return list;
-}
 
 export class PlaceIndex {
   private cap = 1024;
@@ -55,11 +46,7 @@ export class PlaceIndex {
   private readonly hours = new HourBitsets(this.cap);
   private readonly slotOf = new Map<number, number>();
   private readonly categories = new Map<string, number>();
-  /** The slots holding each tag, each category (by its code) and each facet bit: a filtered
-   * search walks the shortest of its lists instead of every slot (dead slots stay in them). */
-  private readonly tagPostings = new Map<number, SlotList>();
-  private readonly categoryPostings: SlotList[] = [];
-  private readonly facetPostings: SlotList[] = [];
+  private readonly filterLists = new FilterLists();
   private readonly lexicon = new Lexicon();
   private spatial: { tree: KDBush; slots: Int32Array } | null = null;
   /** Scratch space of a text query (queries run one at a time on this thread): the relevance
@@ -111,21 +98,12 @@ export class PlaceIndex {
       this.categories.set(p.category, c);
     }
     this.cat[s] = c;
-    listAt(this.categoryPostings, c).push(s);
-    for (let f = p.facets, bit = 0; f; f >>>= 1, bit++) if (f & 1) listAt(this.facetPostings, bit).push(s);
     this.live[s] = 1;
     this.located[s] = p.point === null ? 0 : 1;
     this.points[s] = p.point ?? '';
     const tagIds = [...new Set(p.tagIds)];
     this.tags.set(s, tagIds);
-    for (const t of tagIds) {
-      let list = this.tagPostings.get(t);
-      if (!list) {
-        list = new SlotList();
-        this.tagPostings.set(t, list);
-      }
-      list.push(s);
-    }
+    this.filterLists.add(s, c, tagIds, p.facets);
     this.intervals.set(s, p.intervals);
     this.markSlotHours(s);
     for (const e of p.vector) this.lexicon.add(s, e);
@@ -334,7 +312,7 @@ export class PlaceIndex {
       }
       ranked = true;
     } else {
-      const shortest = this.shortestPostings(catCode, tagIds, q.facetMask);
+      const shortest = this.filterLists.shortest(catCode, tagIds, q.facetMask);
       if (shortest && (!box || shortest.length < SPATIAL_PREFERRED)) {
         for (let i = 0; i < shortest.length; i++) {
           const s = shortest.items[i]!;
@@ -360,20 +338,6 @@ export class PlaceIndex {
       }
     }
     return ranked;
-  }
-
-  /** The shortest of the postings lists a search's category, tags and facets name (an unknown
-   * category or tag: an empty list), or null when it names none. */
-  private shortestPostings(catCode: number, tagIds: number[], facetMask: number): SlotList | null {
-    let shortest: SlotList | null = null;
-    const consider = (list: SlotList | undefined) => {
-      const l = list ?? EMPTY;
-      if (!shortest || l.length < shortest.length) shortest = l;
-    };
-    if (catCode) consider(this.categoryPostings[catCode]);
-    for (const t of tagIds) consider(this.tagPostings.get(t));
-    for (let f = facetMask, bit = 0; f; f >>>= 1, bit++) if (f & 1) consider(this.facetPostings[bit]);
-    return shortest;
   }
 
   /** The page of a search. */
