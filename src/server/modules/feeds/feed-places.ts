@@ -11,7 +11,9 @@ import type { Db } from '../../db/connect.js';
 import { HttpError } from '../../http-error.js';
 import { rows, searchLocations } from '../locations/locations.reads.js';
 import type { SearchFilters } from '../locations/locations.search.js';
+import { searchWithIndex } from '../locations/search-index/index-search.js';
 import { isPublicPlace } from '../locations/visibility.js';
+import { now as clockNow } from '../../lib/clock.js';
 
 export interface FeedTag {
   id: number;
@@ -162,12 +164,17 @@ export function fromLocation(p: Location): FeedPlace {
   };
 }
 
-/** The first `limit` public places of a search, in Discover's order, and how many match. */
+/** The first `limit` public places of a search (after `offset`), in Discover's order, and how many
+ * match: the index gives the page's ids (caught up with every committed write) and the feeds' own
+ * lean read fetches them, without the list's per-place work (hours status, facts age) feeds never show. */
 export async function searchPublicPlaces(
   db: Db,
   filters: SearchFilters,
   limit: number,
+  offset = 0,
 ): Promise<{ places: FeedPlace[]; total: number }> {
-  const page = await searchLocations(db, { ...filters, limit, offset: 0 });
+  const fromIndex = await searchWithIndex(db, { ...filters, limit, offset }, clockNow());
+  if (fromIndex) return { places: await readPublicPlaces(db, fromIndex.ids), total: fromIndex.total };
+  const page = await searchLocations(db, { ...filters, limit, offset });
   return { places: page.items.map(fromLocation), total: page.total };
 }

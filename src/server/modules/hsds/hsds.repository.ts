@@ -4,8 +4,8 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { LOCATION_CATEGORIES, TAG_CATEGORIES } from '../../../shared/constants.js';
 import type { Db } from '../../db/connect.js';
-import { type FeedPlace, type FeedTag, fromLocation } from '../feeds/feed-places.js';
-import { compileOptions, rows, searchLocations } from '../locations/locations.reads.js';
+import { type FeedPlace, type FeedTag, searchPublicPlaces } from '../feeds/feed-places.js';
+import { compileOptions, rows } from '../locations/locations.reads.js';
 import { compileSearch, type SearchFilters } from '../locations/locations.search.js';
 import { paymentOfTerm } from './hsds-attributes.js';
 import { parseHsdsId, TAXONOMY_ID_NUMBER } from './hsds-ids.js';
@@ -80,8 +80,8 @@ export async function listPlaceIds(
   if (q.withLocation) extra.push(sql`(l.address is not null and l.address <> '' or l.latitude is not null)`);
 
   if (extra.length === 0) {
-    const page = await searchLocations(db, { ...filters, limit: q.limit, offset: q.offset });
-    return { ids: page.items.map((p) => p.id), total: page.total, places: page.items.map(fromLocation) };
+    const { places, total } = await searchPublicPlaces(db, filters, q.limit, q.offset);
+    return { ids: places.map((p) => p.id), total, places };
   }
   const s = compileSearch(filters, { ...(await compileOptions(db, filters.search)), now });
   const where = sql.join([s.where, ...extra], sql` and `);
