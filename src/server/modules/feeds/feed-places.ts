@@ -138,7 +138,7 @@ export async function searchFiltersOf(ctx: AppContext, f: DiscoverFilters): Prom
 
 /** A place of the search's own answer (read under the public condition, locations.reads.ts) in
  * the feeds' shape: one read of the page, not two. */
-export function fromLocation(p: Location): FeedPlace {
+function fromLocation(p: Location): FeedPlace {
   return {
     id: p.id,
     slug: p.slug,
