@@ -12,6 +12,8 @@ import { HttpError } from '../../http-error.js';
 import { rows, searchLocations } from '../locations/locations.reads.js';
 import type { SearchFilters } from '../locations/locations.search.js';
 import { searchWithIndex } from '../locations/search-index/index-search.js';
+import { readSearchVersion, searchVersionSql } from '../locations/search-index/sync.js';
+import { KEEP_PREPARED } from '../../db/pglite-process.js';
 import { isPublicPlace } from '../locations/visibility.js';
 import { now as clockNow } from '../../lib/clock.js';
 
@@ -88,16 +90,24 @@ const COLUMNS = sql`l.id, l.slug, l.name, l.category, l.description, l.address, 
               from location_tags lt join tags t on t.id = lt.tag_id
              where lt.location_id = l.id), '[]'::json) as tags`;
 
-/** The public places among `ids`, in the order of `ids`. */
-export async function readPublicPlaces(db: Db, ids: number[]): Promise<FeedPlace[]> {
-  if (ids.length === 0) return [];
+/** The public places among `ids`, in the order of `ids`, and the search index's version read in the
+ * same statement (a search's page checks with it that the index it asked was current). Kept
+ * prepared by the embedded database: only the ids change. */
+async function readPublicPlacesAt(db: Db, ids: number[]): Promise<{ places: FeedPlace[]; version: number | null }> {
+  if (ids.length === 0) return { places: [], version: null };
   const found = await rows(
     db,
-    sql`select ${COLUMNS} from locations l
+    sql`select ${sql.raw(KEEP_PREPARED)} ${COLUMNS}, ${searchVersionSql} as index_version from locations l
          where l.id = any(${`{${ids.join(',')}}`}::int[]) and ${isPublicPlace()}`,
   );
   const byId = new Map(found.map((r) => [Number(r.id), toFeedPlace(r)]));
-  return ids.flatMap((id) => byId.get(id) ?? []);
+  const version = found[0] ? Number(found[0].index_version) : null;
+  return { places: ids.flatMap((id) => byId.get(id) ?? []), version };
+}
+
+/** The public places among `ids`, in the order of `ids`. */
+export async function readPublicPlaces(db: Db, ids: number[]): Promise<FeedPlace[]> {
+  return (await readPublicPlacesAt(db, ids)).places;
 }
 
 /** A public place by its slug or any slug it had, or null. */
@@ -165,16 +175,26 @@ function fromLocation(p: Location): FeedPlace {
 }
 
 /** The first `limit` public places of a search (after `offset`), in Discover's order, and how many
- * match: the index gives the page's ids (caught up with every committed write) and the feeds' own
- * lean read fetches them, without the list's per-place work (hours status, facts age) feeds never show. */
+ * match: the index gives the page's ids and the feeds' own lean read fetches them, without the
+ * list's per-place work (hours status, facts age) feeds never show. As the list's search does, the
+ * index answers as it is and is asked again, caught up, when the read shows it was behind. */
 export async function searchPublicPlaces(
   db: Db,
   filters: SearchFilters,
   limit: number,
   offset = 0,
 ): Promise<{ places: FeedPlace[]; total: number }> {
-  const fromIndex = await searchWithIndex(db, { ...filters, limit, offset }, clockNow());
-  if (fromIndex) return { places: await readPublicPlaces(db, fromIndex.ids), total: fromIndex.total };
-  const page = await searchLocations(db, { ...filters, limit, offset });
-  return { places: page.items.map(fromLocation), total: page.total };
+  const query = { ...filters, limit, offset };
+  const now = clockNow();
+  let page = await searchWithIndex(db, query, now, { catchUp: false });
+  if (page) {
+    let read = await readPublicPlacesAt(db, page.ids);
+    if ((read.version ?? (await readSearchVersion(db))) !== page.version) {
+      page = await searchWithIndex(db, query, now);
+      read = page ? await readPublicPlacesAt(db, page.ids) : read;
+    }
+    if (page) return { places: read.places, total: page.total };
+  }
+  const sqlPage = await searchLocations(db, query);
+  return { places: sqlPage.items.map(fromLocation), total: sqlPage.total };
 }

@@ -1,8 +1,8 @@
 // A search's page from its matches: the first `end` in order, then from `offset`.
 
 /** The slots of `items[0..total)` from `offset` to `end` in `cmp`'s order. A page near the top of
- * many matches keeps only the best `end` in a sorted buffer (most candidates rejected by one
- * comparison) instead of sorting them all. */
+ * many matches keeps only the best `end` in a heap whose root is the worst of them (most candidates
+ * rejected by one comparison with it) instead of sorting them all: deep pages of a long list too. */
 export function pageInOrder(
   items: Int32Array,
   total: number,
@@ -10,17 +10,40 @@ export function pageInOrder(
   end: number,
   cmp: (a: number, b: number) => number,
 ): number[] {
-  if (!(end <= 128 && total > 4 * end)) return Array.from(items.subarray(0, total)).sort(cmp).slice(offset, end);
-  const best: number[] = [];
+  if (!(total > 4 * end)) return Array.from(items.subarray(0, total)).sort(cmp).slice(offset, end);
+  if (end === 0) return [];
+  const heap = new Int32Array(end);
+  let size = 0;
   for (let i = 0; i < total; i++) {
     const s = items[i]!;
-    if (best.length === end) {
-      if (end === 0 || cmp(s, best[end - 1]!) >= 0) continue;
-      best.pop();
+    if (size < end) {
+      // Sift up: a worse slot moves towards the root.
+      let at = size++;
+      while (at > 0) {
+        const up = (at - 1) >> 1;
+        if (cmp(heap[up]!, s) >= 0) break;
+        heap[at] = heap[up]!;
+        at = up;
+      }
+      heap[at] = s;
+    } else if (cmp(s, heap[0]!) < 0) {
+      siftDown(heap, s, cmp);
     }
-    let at = best.length;
-    while (at > 0 && cmp(s, best[at - 1]!) < 0) at--;
-    best.splice(at, 0, s);
   }
-  return best.slice(offset);
+  return Array.from(heap.subarray(0, size)).sort(cmp).slice(offset);
+}
+
+/** Replaces the heap's root (its worst slot) by `s` and restores the order below it. */
+function siftDown(heap: Int32Array, s: number, cmp: (a: number, b: number) => number): void {
+  const n = heap.length;
+  let at = 0;
+  for (;;) {
+    let child = 2 * at + 1;
+    if (child >= n) break;
+    if (child + 1 < n && cmp(heap[child + 1]!, heap[child]!) > 0) child++;
+    if (cmp(heap[child]!, s) <= 0) break;
+    heap[at] = heap[child]!;
+    at = child;
+  }
+  heap[at] = s;
 }
