@@ -8,14 +8,11 @@ import { type OpenWhen, openWhenWindows, WHOLE_DAY } from '../../../shared/open-
 import { type AccessFilter, facetContainment, type PayFilter } from '../../../shared/place-attributes.js';
 import type { LocationListQuery } from '../../../shared/schemas/location-query.js';
 import { now as clockNow } from '../../lib/clock.js';
+import { boundingBox, EARTH_RADIUS_MILES } from './search-index/geo.js';
 import { isPublicPlace } from './visibility.js';
 
-/** Mean Earth radius in miles (haversine). */
-export const EARTH_RADIUS_MILES = 3958.7613;
-/** Miles per degree of latitude, rounded down so the box is never too small. */
-const MILES_PER_DEGREE_LAT = 68.7;
-/** Miles per degree of longitude at the equator (times cos(latitude) elsewhere). */
-const MILES_PER_DEGREE_LNG = 69.172;
+export { boundingBox };
+
 /** At most this many words of a search become query terms (a sentence is not a query). */
 const MAX_SEARCH_WORDS = 8;
 /** Shorter searches skip the trigram (typo) match: two letters match nearly everything. */
@@ -63,14 +60,6 @@ export function buildTextQuery(search: string | undefined): TextQuery | null {
   const long = all.filter((w) => w.length > 1);
   const words = [...new Set(long.length ? long : all)];
   return { words, anyPrefix: words.map((w) => `${w}:*`).join(' | '), plain: all.join(' ') };
-}
-
-/** Degrees of latitude/longitude that surely contain a circle of `radius` miles around lat. */
-export function boundingBox(lat: number, lng: number, radius: number) {
-  const dLat = radius / MILES_PER_DEGREE_LAT;
-  const cosLat = Math.max(Math.cos((lat * Math.PI) / 180), 0.01);
-  const dLng = Math.min(radius / (MILES_PER_DEGREE_LNG * cosLat), 180);
-  return { minLat: lat - dLat, maxLat: lat + dLat, minLng: lng - dLng, maxLng: lng + dLng };
 }
 
 /** Miles from `l`'s coordinates to a point (haversine), as the search computes and answers it; the

@@ -2,14 +2,13 @@
 // arrays, answering locations.search.ts's search without the database (text order: relevance.ts,
 // decision 0513); sync.ts fills it, keeps it in step and asks which names a typo matches.
 import KDBush from 'kdbush';
-import { boundingBox } from '../locations.search.js';
 import { Lexicon } from './lexicon.js';
 import { PackedLists, SlotList } from './buffers.js';
 import { FilterLists } from './filter-lists.js';
 import type { IndexedPlace, IndexPage, IndexQuery } from './query.js';
 import type { MapView } from '../../../../shared/map-grid.js';
 import { mapAnswer } from './map-answer.js';
-import { distanceMiles, rad } from './geo.js';
+import { boundingBox, distanceMiles, rad } from './geo.js';
 import { pageInOrder } from './page-order.js';
 import { flatWindows, openWithin, overlapsAny } from './hours-match.js';
 import { HourBitsets, hasSlot } from './hour-bitsets.js';
