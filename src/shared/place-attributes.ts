@@ -148,18 +148,8 @@ const FACET_FACTS: Record<PayFilter | AccessFilter, Partial<PlaceAttributes>> = 
   everyone: { eligibility: 'everyone' },
 };
 
-/** One bit per facet, in a fixed order, for the in-memory search index. */
+/** One bit per facet, in a fixed order, for the in-memory search index (search-filters.ts). */
 const FACET_ORDER = [...PAY_FILTERS, ...ACCESS_FILTERS];
-
-/** The facet bits a place's attributes satisfy. */
-export function facetBits(a: PlaceAttributes): number {
-  let bits = 0;
-  FACET_ORDER.forEach((facet, i) => {
-    const fact = FACET_FACTS[facet];
-    if (Object.entries(fact).every(([k, v]) => a[k as keyof PlaceAttributes] === v)) bits |= 1 << i;
-  });
-  return bits;
-}
 
 /** The bits a filter of these facets asks for (all must hold). */
 export function facetMask(facets: readonly (PayFilter | AccessFilter)[]): number {

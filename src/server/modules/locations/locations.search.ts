@@ -1,38 +1,20 @@
-// The search in SQL (decisions 0100, 0501; all chosen tags, 0101); user text only as bound params.
-// The in-process index (search-index/, decisions 0504, 0513) must find exactly what this finds:
-// search-index.equivalence.test.ts fails until a change to what matches here is made there too.
-import { type Placeholder, type SQL, sql } from 'drizzle-orm';
+// The search in SQL (decisions 0100, 0501): the filters' conditions from search-filters.ts, the
+// text and the rank here; user text only as bound params. The in-process index (search-index/,
+// decisions 0504, 0513) must find exactly what this finds (search-index.equivalence.test.ts).
+import { type SQL, sql } from 'drizzle-orm';
 import { factsStaleBefore } from '../../../shared/facts-age.js';
-import { seasonWindowEnd } from '../../../shared/hours-status.js';
-import { type OpenWhen, openWhenWindows, WHOLE_DAY } from '../../../shared/open-when.js';
-import { type AccessFilter, facetContainment, type PayFilter } from '../../../shared/place-attributes.js';
-import type { LocationListQuery } from '../../../shared/schemas/location-query.js';
 import { now as clockNow } from '../../lib/clock.js';
+import { distanceFrom, filterConditions, type SearchFilters } from './search-filters.js';
 import { isPublicPlace } from './visibility.js';
 
-/** Mean Earth radius in miles (haversine). */
-export const EARTH_RADIUS_MILES = 3958.7613;
-/** Miles per degree of latitude, rounded down so the box is never too small. */
-const MILES_PER_DEGREE_LAT = 68.7;
-/** Miles per degree of longitude at the equator (times cos(latitude) elsewhere). */
-const MILES_PER_DEGREE_LNG = 69.172;
+export type { SearchFilters };
+export { boundingBox } from './search-index/geo.js';
+export { distanceFrom };
+
 /** At most this many words of a search become query terms (a sentence is not a query). */
 const MAX_SEARCH_WORDS = 8;
 /** Shorter searches skip the trigram (typo) match: two letters match nearly everything. */
 export const MIN_TRIGRAM_LENGTH = 3;
-
-export type SearchFilters = Omit<LocationListQuery, 'limit' | 'offset'>;
-
-/** The "open when" filter of a search (decision 0802); null without days. */
-export function openWhenOf(f: Pick<SearchFilters, 'days' | 'from' | 'to'>): OpenWhen | null {
-  if (!f.days?.length) return null;
-  return { days: f.days, from: f.from ?? WHOLE_DAY.from, to: f.to ?? WHOLE_DAY.to };
-}
-
-/** The facets of a search (decision 0803), pay and access together: every one must hold. */
-export function facetsOf(f: Pick<SearchFilters, 'pay' | 'access'>): Array<PayFilter | AccessFilter> {
-  return [...(f.pay ?? []), ...(f.access ?? [])];
-}
 
 /** Whether `l`'s facts are stale at `now` (decision 0805): a facts date before the cutoff, or an
  * unknown one (null). The same test as the index's and src/shared/facts-age.ts's. */
@@ -63,23 +45,6 @@ export function buildTextQuery(search: string | undefined): TextQuery | null {
   const long = all.filter((w) => w.length > 1);
   const words = [...new Set(long.length ? long : all)];
   return { words, anyPrefix: words.map((w) => `${w}:*`).join(' | '), plain: all.join(' ') };
-}
-
-/** Degrees of latitude/longitude that surely contain a circle of `radius` miles around lat. */
-export function boundingBox(lat: number, lng: number, radius: number) {
-  const dLat = radius / MILES_PER_DEGREE_LAT;
-  const cosLat = Math.max(Math.cos((lat * Math.PI) / 180), 0.01);
-  const dLng = Math.min(radius / (MILES_PER_DEGREE_LNG * cosLat), 180);
-  return { minLat: lat - dLat, maxLat: lat + dLat, minLng: lng - dLng, maxLng: lng + dLng };
-}
-
-/** Miles from `l`'s coordinates to a point (haversine), as the search computes and answers it; the
- * point's values or a prepared query's placeholders for them (locations.reads.ts). */
-export function distanceFrom(lat: number | Placeholder, lng: number | Placeholder): SQL {
-  return sql`(${EARTH_RADIUS_MILES}::double precision * 2 * asin(least(1, sqrt(
-      power(sin(radians(l.latitude - ${lat}::double precision) / 2), 2)
-      + cos(radians(${lat}::double precision)) * cos(radians(l.latitude))
-      * power(sin(radians(l.longitude - ${lng}::double precision) / 2), 2)))))`;
 }
 
 export interface CompiledSearch {
@@ -127,61 +92,10 @@ export function compileSearch(f: SearchFilters, opts: CompileOptions = {}): Comp
         )})`
       : isPublicPlace(),
   ];
-  if (f.category && f.category !== 'all') conds.push(sql`l.category = ${f.category}`);
-
-  // One EXISTS per chosen tag (a place must carry ALL of them): the planner estimates each tag's
-  // selectivity and can start from the category, the box or the text instead (a group by ...
-  // having count(*) = n over the link table could not be estimated and was always run first).
-  for (const id of [...new Set(f.tagIds ?? [])]) {
-    conds.push(sql`exists (select 1 from location_tags lt where lt.location_id = l.id and lt.tag_id = ${id})`);
-  }
-
-  // Opening hours (decision 0801): the intervals written ahead for each place; the range
-  // expression is the one location_open_intervals_range_idx indexes. Open now implies in season,
-  // so one condition is enough.
-  if (f.openNow || f.inSeason) {
-    const now = opts.now ?? clockNow();
-    const at = sql`${now.toISOString()}::timestamptz`;
-    const during = f.openNow
-      ? sql`@> ${at}`
-      : sql`&& tstzrange(${at}, ${seasonWindowEnd(now).toISOString()}::timestamptz)`;
-    conds.push(sql`exists (select 1 from location_open_intervals oi
-                            where oi.location_id = l.id and tstzrange(oi.starts_at, oi.ends_at) ${during})`);
-  }
-  // The facets (decision 0803): one containment test for all of them, which the GIN index
-  // locations_attributes_idx answers.
-  const facets = facetsOf(f);
-  if (facets.length) conds.push(sql`l.attributes @> ${JSON.stringify(facetContainment(facets))}::jsonb`);
-  // "Open when I can go" (decision 0802): an interval overlapping one of the coming week's windows,
-  // one `&&` per window (at most 8) so each can be a scan of the same GiST index.
-  const when = openWhenOf(f);
-  if (when) {
-    const windows = openWhenWindows(opts.now ?? clockNow(), when);
-    const overlaps = windows.map(
-      ([a, b]) =>
-        sql`tstzrange(oi.starts_at, oi.ends_at) && tstzrange(${new Date(a).toISOString()}::timestamptz, ${new Date(b).toISOString()}::timestamptz)`,
-    );
-    conds.push(
-      overlaps.length
-        ? sql`exists (select 1 from location_open_intervals oi
-                       where oi.location_id = l.id and (${sql.join(overlaps, sql` or `)}))`
-        : sql`false`,
-    );
-  }
-
-  let distance: SQL = sql`null::double precision`;
+  const now = opts.now ?? clockNow();
+  conds.push(...filterConditions(f, now));
   const hasPoint = f.lat !== undefined && f.lng !== undefined;
-  if (hasPoint) {
-    const lat = f.lat!;
-    const lng = f.lng!;
-    const box = boundingBox(lat, lng, f.radius);
-    distance = distanceFrom(lat, lng);
-    // The box as one condition on the GiST index locations_point_idx (x = longitude, y = latitude).
-    conds.push(sql`point(l.longitude, l.latitude) <@ box(
-      point(${box.minLng}::double precision, ${box.minLat}::double precision),
-      point(${box.maxLng}::double precision, ${box.maxLat}::double precision))`);
-    conds.push(sql`${distance} <= ${f.radius}::double precision`);
-  }
+  const distance = hasPoint ? distanceFrom(f.lat!, f.lng!) : sql`null::double precision`;
 
   let rank: SQL = sql`0::real`;
   const text = buildTextQuery(f.search);
@@ -203,7 +117,6 @@ export function compileSearch(f: SearchFilters, opts: CompileOptions = {}): Comp
                      else word_similarity(${text.plain}::text, lower(l.name)) end)`;
   }
 
-  const now = opts.now ?? clockNow();
   return {
     where: sql.join(conds, sql` and `),
     rank,

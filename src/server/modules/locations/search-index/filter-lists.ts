@@ -1,5 +1,6 @@
-// The slots holding each tag, each category (by its code) and each facet bit: a filtered search
-// walks the shortest of its lists instead of every slot (decision 0504; dead slots stay in them).
+// The slots holding each tag, each category (by its code) and each place flag (search-filters.ts):
+// a filtered search walks the shortest of its lists instead of every slot (decision 0504; dead
+// slots stay in them).
 import { SlotList } from './buffers.js';
 
 const EMPTY = new SlotList();
@@ -16,13 +17,13 @@ function listAt(lists: SlotList[], i: number): SlotList {
 export class FilterLists {
   private readonly tags = new Map<number, SlotList>();
   private readonly categories: SlotList[] = [];
-  private readonly facets: SlotList[] = [];
+  private readonly flags: SlotList[] = [];
 
   /** Records that `slot` has the category `categoryCode`, the tags `tagIds` (no repeats) and the
-   * facet bits `facets`. */
-  add(slot: number, categoryCode: number, tagIds: number[], facets: number) {
+   * flags `flags`. */
+  add(slot: number, categoryCode: number, tagIds: number[], flags: number) {
     listAt(this.categories, categoryCode).push(slot);
-    for (let f = facets, bit = 0; f; f >>>= 1, bit++) if (f & 1) listAt(this.facets, bit).push(slot);
+    for (let f = flags, bit = 0; f; f >>>= 1, bit++) if (f & 1) listAt(this.flags, bit).push(slot);
     for (const t of tagIds) {
       let list = this.tags.get(t);
       if (!list) {
@@ -33,17 +34,17 @@ export class FilterLists {
     }
   }
 
-  /** The shortest of the lists a search's category (0: none), tags and facets name (an unknown
-   * category or tag: an empty list), or null when it names none. */
-  shortest(categoryCode: number, tagIds: number[], facetMask: number): SlotList | null {
-    let shortest: SlotList | null = null;
-    const consider = (list: SlotList | undefined) => {
-      const l = list ?? EMPTY;
-      if (!shortest || l.length < shortest.length) shortest = l;
-    };
-    if (categoryCode) consider(this.categories[categoryCode]);
-    for (const t of tagIds) consider(this.tags.get(t));
-    for (let f = facetMask, bit = 0; f; f >>>= 1, bit++) if (f & 1) consider(this.facets[bit]);
-    return shortest;
+  /** The slots of a category (by its code; an unknown one, -1: none). */
+  category(code: number): SlotList {
+    return this.categories[code] ?? EMPTY;
+  }
+
+  tag(id: number): SlotList {
+    return this.tags.get(id) ?? EMPTY;
+  }
+
+  /** The slots with flag bit number `bit`. */
+  flag(bit: number): SlotList {
+    return this.flags[bit] ?? EMPTY;
   }
 }

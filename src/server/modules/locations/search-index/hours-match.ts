@@ -1,22 +1,5 @@
-// The opening hours tests of the in-process index (decisions 0801 and 0802) over a place's
-// packed open intervals: the same range tests as locations.search.ts's SQL.
-import type { IndexQuery } from './query.js';
-
-/** "Open now" (`@> now`) or "in season" (`&& [now, seasonEnd)`) over a place's [start, end)
- * intervals (`length` numbers from `from` in `values`). */
-export function openWithin(
-  values: ArrayLike<number>,
-  from: number,
-  length: number,
-  q: Pick<IndexQuery, 'openNow' | 'now' | 'seasonEnd'>,
-): boolean {
-  for (let i = from; i < from + length; i += 2) {
-    const a = values[i]!;
-    const b = values[i + 1]!;
-    if (q.openNow ? a <= q.now && q.now < b : a < b && a < q.seasonEnd && q.now < b) return true;
-  }
-  return false;
-}
+// The "open when" test of the in-process index (decision 0802) over a place's packed open
+// intervals: the `&&` of its SQL in search-filters.ts, which uses it.
 
 /** The windows as one flat list [start0, end0, start1, end1, …] in time order: made once per
  * search, read for every place without destructuring pairs. */
@@ -26,7 +9,7 @@ export function flatWindows(windows: Array<[number, number]>): Float64Array {
 
 /** Whether one of a place's [start, end) intervals (`length` numbers from `from` in `values`, in
  * order of their starts, as sync.ts loads them) overlaps one of the flat windows (time order): the
- * `&&` of locations.search.ts. Intervals wholly before the first window are skipped, and once an
+ * `&&` of search-filters.ts's SQL. Intervals wholly before the first window are skipped, and once an
  * interval starts after the last window ends, so do all the later ones. */
 export function overlapsAny(values: ArrayLike<number>, from: number, length: number, windows: Float64Array): boolean {
   const n = windows.length;

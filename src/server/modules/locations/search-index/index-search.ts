@@ -1,14 +1,12 @@
 // Searches answered by the in-process index (decision 0504): a search's filters put in the index's
 // terms once it is the search's turn (turns.ts), then the list's page or the map's answer. sync.ts
 // keeps the index in step with the database and asks it which names a typo matches.
-import { seasonWindowEnd } from '../../../../shared/hours-status.js';
 import type { MapView } from '../../../../shared/map-grid.js';
 import type { Db } from '../../../db/connect.js';
 import { now as clockNow } from '../../../lib/clock.js';
 import { factsStaleBefore } from '../../../../shared/facts-age.js';
-import { openWhenWindows } from '../../../../shared/open-when.js';
-import { facetMask } from '../../../../shared/place-attributes.js';
-import { buildTextQuery, facetsOf, MIN_TRIGRAM_LENGTH, openWhenOf, type SearchFilters } from '../locations.search.js';
+import { buildTextQuery, MIN_TRIGRAM_LENGTH, type SearchFilters } from '../locations.search.js';
+import { indexFilters } from '../search-filters.js';
 import type { PlaceIndex } from './place-index.js';
 import type { IndexPage, IndexQuery, IndexText } from './query.js';
 import { syncOf } from './sync.js';
@@ -85,21 +83,11 @@ async function withIndexQuery<T>(
   return null;
 }
 
-/** The search `f` in the index's terms, its text already resolved. */
+/** The search `f` in the index's terms, its text already resolved; its filters' meaning is
+ * search-filters.ts's. */
 function query(f: SearchFilters & { limit?: number; offset?: number }, now: Date, text: IndexText | null): IndexQuery {
-  const hasPoint = f.lat !== undefined && f.lng !== undefined;
-  const when = openWhenOf(f);
   return {
-    category: f.category,
-    tagIds: f.tagIds,
-    openNow: f.openNow,
-    inSeason: f.inSeason,
-    now: now.getTime(),
-    // Asked only by the season filter: working it out costs a dozen wall-time conversions.
-    seasonEnd: f.inSeason ? seasonWindowEnd(now).getTime() : Number.POSITIVE_INFINITY,
-    windows: when ? openWhenWindows(now, when) : undefined,
-    point: hasPoint ? { lat: f.lat!, lng: f.lng!, radius: f.radius } : undefined,
-    facetMask: facetMask(facetsOf(f)),
+    filters: indexFilters(f, now),
     staleBefore: factsStaleBefore(now).getTime(),
     text,
     limit: f.limit,

@@ -1,8 +1,9 @@
 // Reads places from the database in the in-process index's shape (sync.ts builds and replays with
-// it): the lexemes of each search_vector with their best weight class, tags, open intervals and facets.
+// it): the lexemes of each search_vector with their best weight class, tags, open intervals and the
+// filters' flags.
 import { type SQL, sql } from 'drizzle-orm';
-import { facetBits, type PlaceAttributes } from '../../../../shared/place-attributes.js';
 import type { Db } from '../../../db/connect.js';
+import { placeFlagsSql } from '../search-filters.js';
 import type { IndexedPlace, VectorEntry } from './query.js';
 
 export async function rows<T>(db: Db, query: SQL): Promise<T[]> {
@@ -76,7 +77,7 @@ interface LoadedRow {
   vector: string;
   tag_ids: unknown;
   intervals: unknown;
-  attributes: unknown;
+  flags: number;
   facts_at: string | number | null;
 }
 
@@ -85,7 +86,7 @@ export const loadPlaces = (db: Db, where: SQL, tail: SQL = sql``) =>
   rows<LoadedRow>(
     db,
     sql`select l.id, l.slug, l.name, l.category, l.latitude, l.longitude, l.point_approximate, l.hidden, l.search_vector::text as vector,
-          l.attributes, extract(epoch from l.facts_at) * 1000 as facts_at,
+          ${placeFlagsSql()} as flags, extract(epoch from l.facts_at) * 1000 as facts_at,
           coalesce((select json_agg(lt.tag_id) from location_tags lt where lt.location_id = l.id), '[]'::json) as tag_ids,
           coalesce((select json_agg(json_build_array(extract(epoch from oi.starts_at) * 1000,
                                                      extract(epoch from oi.ends_at) * 1000)
@@ -119,7 +120,7 @@ export function toPlace(r: LoadedRow, nameKey: number): IndexedPlace {
     vector: parseTsvector(r.vector ?? ''),
     tagIds: json<number[]>(r.tag_ids).map(Number),
     intervals: json<Array<[number, number]>>(r.intervals).flatMap(([a, b]) => [Number(a), Number(b)]),
-    facets: facetBits(json<PlaceAttributes>(r.attributes) ?? {}),
+    flags: Number(r.flags),
     factsAt: r.facts_at === null ? null : Number(r.facts_at),
   };
 }

@@ -2,7 +2,8 @@
 // eight a search keeps; text matches rank by relevance.ts's rule; every facet asked must hold;
 // stale facts sort after fresh ones.
 import { describe, expect, it } from 'vitest';
-import { facetBits, facetMask } from '../../../../shared/place-attributes.js';
+import { facetMask } from '../../../../shared/place-attributes.js';
+import { indexFilters } from '../search-filters.js';
 import { PlaceIndex } from './place-index.js';
 import type { IndexedPlace, IndexQuery, IndexText, TypoMatches } from './query.js';
 
@@ -24,7 +25,7 @@ function place(
     vector: words.map((w) => (typeof w === 'string' ? { lexeme: w, weight: 3 } : { lexeme: w[0], weight: w[1] })),
     tagIds: [],
     intervals: [],
-    facets: 0,
+    flags: 0,
     factsAt: null,
     ...more,
   };
@@ -33,10 +34,8 @@ function place(
 function textQuery(words: Array<string | { typo: string; matches: TypoMatches }>): IndexQuery {
   const conditions: IndexText['conditions'] = words.map((w) => (typeof w === 'string' ? { prefix: w } : w));
   return {
-    now: 0,
-    seasonEnd: Number.POSITIVE_INFINITY,
+    filters: [],
     text: { conditions },
-    facetMask: 0,
     staleBefore: 0,
     offset: 0,
   };
@@ -119,14 +118,12 @@ describe('PlaceIndex relevance', () => {
 describe('PlaceIndex facets and stale facts', () => {
   const index = new PlaceIndex();
   const at = (iso: string) => Date.parse(iso);
-  index.upsert(place(1, 'Alpha', [], { facets: facetBits({ snap: true, wic: true }), factsAt: at('2018-01-01') }));
-  index.upsert(place(2, 'Bravo', [], { facets: facetBits({ snap: true }), factsAt: at('2026-01-01') }));
-  index.upsert(place(3, 'Charlie', [], { facets: facetBits({ snap: false, wic: true }), factsAt: null }));
-  const query = (facets: Parameters<typeof facetMask>[0]): IndexQuery => ({
-    now: 0,
-    seasonEnd: 0,
+  index.upsert(place(1, 'Alpha', [], { flags: facetMask(['snap', 'wic']), factsAt: at('2018-01-01') }));
+  index.upsert(place(2, 'Bravo', [], { flags: facetMask(['snap']), factsAt: at('2026-01-01') }));
+  index.upsert(place(3, 'Charlie', [], { flags: facetMask(['wic']), factsAt: null }));
+  const query = (pay: Array<'snap' | 'wic'>): IndexQuery => ({
+    filters: indexFilters({ pay, radius: 10 }, new Date(0)),
     text: null,
-    facetMask: facetMask(facets),
     staleBefore: at('2024-06-13'),
     offset: 0,
   });

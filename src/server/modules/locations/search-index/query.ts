@@ -1,5 +1,6 @@
 // What the in-process search index (place-index.ts, decision 0504) is given and answers: a place
-// as sync.ts loads it, a search as locations.search.ts defines it, and a page of ids.
+// as sync.ts loads it, a search as locations.search.ts and search-filters.ts define it, and a page of ids.
+import type { IndexFilter } from '../search-filters.js';
 
 /** One lexeme of a place's weighted search_vector and the best weight class it has there (D = 0,
  * C = 1, B = 2, A = 3: address, description, tags, name). */
@@ -29,26 +30,15 @@ export interface IndexedPlace {
   tagIds: number[];
   /** Open intervals as [start, end) pairs in epoch milliseconds (decision 0801). */
   intervals: number[];
-  /** The facets its attributes satisfy (facetBits, decision 0803). */
-  facets: number;
+  /** Its place flags (search-filters.ts PLACE_FLAGS: the facets its attributes satisfy, decision 0803). */
+  flags: number;
   /** facts_at in epoch ms, or null when unknown (decision 0805). */
   factsAt: number | null;
 }
 
 export interface IndexQuery {
-  category?: string;
-  tagIds?: number[];
-  openNow?: boolean;
-  inSeason?: boolean;
-  /** ms of "now" and of the end of the season window (seasonWindowEnd). */
-  now: number;
-  seasonEnd: number;
-  /** The "open when" windows (decision 0802), [start, end) in epoch ms in time order; absent
-   * without that filter. */
-  windows?: Array<[number, number]>;
-  point?: { lat: number; lng: number; radius: number };
-  /** The facets asked (facetMask): a place matches when it has every bit; 0 without facets. */
-  facetMask: number;
+  /** The search's filters (search-filters.ts indexFilters). */
+  filters: IndexFilter[];
   /** ms before which a facts date is stale (factsStaleBefore of `now`). */
   staleBefore: number;
   /** The text search; null without one. */
