@@ -48,7 +48,13 @@ test('npm start runs the compiled server in its own process, which ends with npm
     starter.kill('SIGKILL');
     // Generous: on a loaded machine (CI's two e2e workers) the server has taken over 30 s to notice
     // its parent is gone and close what it had started.
-    await expect.poll(() => alive(owner.pid), { timeout: 60_000 }).toBe(false);
+    await expect
+      .poll(() => alive(owner.pid), { timeout: 60_000 })
+      .toBe(false)
+      .catch((err: Error) => {
+        // The server's last lines say which stage of closing it was in.
+        throw new Error(`${err.message}\nserver output:\n${output.slice(-3000)}`);
+      });
     expect(output).toContain('npm start ended: closing');
     expect(fs.existsSync(path.join(dataDir, 'app.lock'))).toBe(false);
   } finally {

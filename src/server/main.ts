@@ -13,6 +13,8 @@ import { fromRoot } from './paths.js';
 import { onStartHooks } from './startup.js';
 
 const CLIENT_DIR = fromRoot('dist/client');
+/** How long requests in flight may finish once the server is asked to close. */
+const SHUTDOWN_GRACE_MS = 10_000;
 
 async function main() {
   limitHeapGrowth();
@@ -41,13 +43,22 @@ async function main() {
     if (closing) return;
     closing = true;
     console.log(`${reason}: closing`);
+    // Requests still running after the grace period lose their connections, so a slow client never
+    // keeps the server (and the data folder's lock) alive; each stage is logged to show a slow one.
+    const force = setTimeout(() => {
+      console.warn('closing: connections still open, closing them');
+      app?.server.closeAllConnections();
+    }, SHUTDOWN_GRACE_MS);
     try {
       await control?.close();
       // A daily snapshot being written is finished before the database closes under it.
       await stopDailySnapshots();
       await app?.close();
+      console.log('closing: server closed');
     } finally {
+      clearTimeout(force);
       await database.close();
+      console.log('closing: database closed');
       process.exit(0);
     }
   };
