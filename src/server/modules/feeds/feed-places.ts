@@ -55,7 +55,8 @@ const date = (v: unknown): Date | null => {
 };
 const json = <T>(v: unknown): T => (typeof v === 'string' ? JSON.parse(v) : v) as T;
 
-function toFeedPlace(r: Record<string, unknown>): FeedPlace {
+function toFeedPlace(r: Record<string, unknown>, tags: Map<number, FeedTag & { rank: number }>): FeedPlace {
+  const own = ((r.tag_ids as Array<number | string> | null) ?? []).flatMap((id) => tags.get(Number(id)) ?? []);
   return {
     id: Number(r.id),
     slug: String(r.slug),
@@ -76,19 +77,34 @@ function toFeedPlace(r: Record<string, unknown>): FeedPlace {
     createdAt: date(r.created_at)!,
     updatedAt: date(r.updated_at)!,
     lastVerifiedAt: date(r.last_verified_at),
-    tags: json<FeedTag[] | null>(r.tags) ?? [],
+    tags: own.sort((a, b) => a.rank - b.rank).map(({ id, name, category }) => ({ id, name, category })),
     attributes: json<PlaceAttributes | null>(r.attributes) ?? {},
   };
 }
 
+// The tags as ids: naming them in the same statement (json_agg over a join, per place) cost the
+// embedded database most of the read; the page's few tags are read once, by tagsOf.
 const COLUMNS = sql`l.id, l.slug, l.name, l.category, l.description, l.address, l.latitude, l.longitude,
   l.website, l.phone, l.opening_hours, l.operating_hours, l.status, l.deadline, l.registration_link,
   l.faq_link, l.created_at, l.updated_at, l.attributes,
   (select max(v.at) from location_verifications v where v.location_id = l.id) as last_verified_at,
-  coalesce((select json_agg(json_build_object('id', t.id, 'name', t.name, 'category', t.category)
-                            order by lower(t.name), t.id)
-              from location_tags lt join tags t on t.id = lt.tag_id
-             where lt.location_id = l.id), '[]'::json) as tags`;
+  (select array_agg(lt.tag_id) from location_tags lt where lt.location_id = l.id) as tag_ids`;
+
+/** The tags the rows name, with their rank in the tags' order (lower(name), id), which each
+ * place's list follows. */
+async function tagsOf(db: Db, found: Array<Record<string, unknown>>): Promise<Map<number, FeedTag & { rank: number }>> {
+  const ids = new Set<number>();
+  for (const r of found) for (const id of (r.tag_ids as Array<number | string> | null) ?? []) ids.add(Number(id));
+  if (ids.size === 0) return new Map();
+  const tags = await rows<FeedTag>(
+    db,
+    sql`select ${sql.raw(KEEP_PREPARED)} id, name, category from tags
+         where id = any(${`{${[...ids].join(',')}}`}::int[]) order by lower(name), id`,
+  );
+  return new Map(
+    tags.map((t, rank) => [Number(t.id), { id: Number(t.id), name: t.name, category: t.category ?? null, rank }]),
+  );
+}
 
 /** The public places among `ids`, in the order of `ids`, and the search index's version read in the
  * same statement (a search's page checks with it that the index it asked was current). Kept
@@ -100,7 +116,8 @@ async function readPublicPlacesAt(db: Db, ids: number[]): Promise<{ places: Feed
     sql`select ${sql.raw(KEEP_PREPARED)} ${COLUMNS}, ${searchVersionSql} as index_version from locations l
          where l.id = any(${`{${ids.join(',')}}`}::int[]) and ${isPublicPlace()}`,
   );
-  const byId = new Map(found.map((r) => [Number(r.id), toFeedPlace(r)]));
+  const tags = await tagsOf(db, found);
+  const byId = new Map(found.map((r) => [Number(r.id), toFeedPlace(r, tags)]));
   const version = found[0] ? Number(found[0].index_version) : null;
   return { places: ids.flatMap((id) => byId.get(id) ?? []), version };
 }
@@ -119,7 +136,7 @@ export async function publicPlaceBySlug(db: Db, slug: string): Promise<FeedPlace
                                (select location_id from location_slugs where slug = ${slug}))
            and ${isPublicPlace()}`,
   );
-  return found ? toFeedPlace(found) : null;
+  return found ? toFeedPlace(found, await tagsOf(db, [found])) : null;
 }
 
 /** The search a Discover query names, as the list search takes it: the address looked up through
