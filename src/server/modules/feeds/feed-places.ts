@@ -9,7 +9,7 @@ import { ADDRESS_NOT_FOUND } from '../../../shared/schemas/geocode.js';
 import type { AppContext } from '../../context.js';
 import type { Db } from '../../db/connect.js';
 import { HttpError } from '../../http-error.js';
-import { rows, searchLocations } from '../locations/locations.reads.js';
+import { rows, type SearchReads, searchLocations } from '../locations/locations.reads.js';
 import type { SearchFilters } from '../locations/locations.search.js';
 import { isPublicPlace } from '../locations/visibility.js';
 
@@ -164,10 +164,10 @@ export function fromLocation(p: Location): FeedPlace {
 
 /** The first `limit` public places of a search, in Discover's order, and how many match. */
 export async function searchPublicPlaces(
-  db: Db,
+  reads: SearchReads,
   filters: SearchFilters,
   limit: number,
 ): Promise<{ places: FeedPlace[]; total: number }> {
-  const page = await searchLocations(db, { ...filters, limit, offset: 0 });
+  const page = await searchLocations(reads, { ...filters, limit, offset: 0 });
   return { places: page.items.map(fromLocation), total: page.total };
 }

@@ -114,7 +114,7 @@ async function listOf(
       query.near = { lat: centroid.lat, lng: centroid.lng, radius: q.proximity / METERS_PER_MILE };
     }
   }
-  const found = await listPlaceIds(ctx.db, query, clockNow());
+  const found = await listPlaceIds(ctx, query, clockNow());
   const places = found.places ?? (await readPublicPlaces(ctx.db, found.ids));
   return { places, total: found.total, pageNumber, perPage };
 }
