@@ -38,12 +38,12 @@ import {
 import { createBudgets } from './modules/trust/budgets.js';
 import { duplicatesRoutes } from './modules/duplicates/duplicates.routes.js';
 import { registerErrorHandling } from './plugins/errors.js';
-import { createInternalRequests, exemptInternal } from './plugins/internal-requests.js';
+import { createInternalRequests } from './lib/internal-requests.js';
 import { safeLoggerOptions } from './plugins/log-safety.js';
-import { readEarlyInput } from './plugins/early-input.js';
+import { readEarlyInput } from './pages/early-input.js';
 import { registerPages } from './plugins/pages.js';
 import { reportsRoutes } from './modules/reports/reports.routes.js';
-import { createRateLimiter, createReadLimiter } from './plugins/rate-limit.js';
+import { createRateLimiter, createReadLimiter, exemptInternal } from './plugins/rate-limit.js';
 import { registerSecurity } from './plugins/security.js';
 import { registerSearchCache } from './plugins/search-cache/index.js';
 

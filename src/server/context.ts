@@ -13,7 +13,7 @@ import type { DataVersion } from './lib/data-version.js';
 import type { Env } from './env.js';
 import type { Geocoder } from './modules/geocode/geocoder.js';
 import type { BudgetSpender } from './modules/trust/budgets.js';
-import type { InternalRequests } from './plugins/internal-requests.js';
+import type { InternalRequests } from './lib/internal-requests.js';
 import type { SearchIndex } from './modules/locations/search-index/sync.js';
 import type { RateLimiter } from './plugins/rate-limit.js';
 import type { SearchAnswers } from './plugins/search-cache/index.js';

@@ -13,7 +13,7 @@ import { feedQueryString } from '../../../shared/discover-params.js';
 import type { ApiModule, AppContext, ZodApp } from '../../context.js';
 import { notFound } from '../../http-error.js';
 import { now as clockNow } from '../../lib/clock.js';
-import { publicOrigin } from '../../plugins/page-head.js';
+import { publicOrigin } from '../../pages/page-head.js';
 import { LOCATION_NOT_FOUND } from '../locations/locations.reads.js';
 import { hsdsChildId } from '../hsds/hsds-ids.js';
 import { atomDocument } from './atom.js';
