@@ -12,7 +12,7 @@ import { openDatabase } from '../src/server/db/connect.js';
 import { runMigrations } from '../src/server/db/migrate.js';
 import { seedDatabase } from '../src/server/db/seed.js';
 import { readEnv } from '../src/server/env.js';
-import { onStartHooks } from '../src/server/startup.js';
+import { onStartHooks, startSearchIndex } from '../src/server/startup.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const port = Number(process.env.E2E_PORT ?? 4173);
@@ -51,6 +51,7 @@ await seedDatabase(database.db);
 for (const hook of onStartHooks) await hook(database.db, env);
 const clientDir = process.env.CLIENT_DIR ?? path.join(root, 'dist/client');
 const app = await buildApp({ env, database, clientDir });
+startSearchIndex(app);
 await app.listen({ port, host: '127.0.0.1' });
 
 const stop = async () => {

@@ -57,6 +57,7 @@ const BELOW_FEATURES = 'components/ and lib/ are below the features and app/';
 const APP_THROUGH_INDEX = 'app/ and pages/ import a feature through its index.ts only';
 const CLIENT_TO_SERVER = 'the client never imports server code';
 const SERVER_TO_CLIENT = 'the server never imports client code';
+const BELOW_PLUGINS = 'src/server/lib and src/server/pages are below the plugins';
 const SHARED_ALONE = 'src/shared is used by both sides and imports neither client nor server code';
 
 describe('import boundaries (npm run lint)', () => {
@@ -136,6 +137,23 @@ describe('import boundaries (npm run lint)', () => {
     expect(r.output).toContain(SERVER_TO_CLIENT);
     expect(flaggedLines(r.output, client)).toEqual([1]);
     expect(flaggedLines(r.output, server)).toEqual([1]);
+  });
+
+  it('fails when src/server/lib or src/server/pages import a plugin, or the client', () => {
+    const fromLib = write(
+      'src/server/lib/__violation__.ts',
+      "import { registerPages } from '../plugins/pages';\nimport { now } from './clock';\nexport const all = [registerPages, now];\n",
+    );
+    const fromPages = write(
+      'src/server/pages/__violation__.ts',
+      "import { cn } from '../../client/lib/cn';\nimport { searchKey } from '../plugins/search-cache/index';\nexport const all = [cn, searchKey];\n",
+    );
+    const r = lint([fromLib, fromPages]);
+    expect(r.status).not.toBe(0);
+    expect(r.output).toContain(BELOW_PLUGINS);
+    expect(r.output).toContain(SERVER_TO_CLIENT);
+    expect(flaggedLines(r.output, fromLib)).toEqual([1]);
+    expect(flaggedLines(r.output, fromPages)).toEqual([1, 2]);
   });
 
   it('fails when src/shared imports client or server code', () => {

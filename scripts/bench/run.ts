@@ -14,7 +14,6 @@ import { type ConnectOptions, openDatabase } from '../../src/server/db/connect.j
 import { runMigrations } from '../../src/server/db/migrate.js';
 import { testEnv } from '../../src/server/env.js';
 import { limitHeapGrowth } from '../../src/server/lib/heap-growth.js';
-import { buildSearchIndex } from '../../src/server/modules/locations/search-index/sync.js';
 import { type Measured, writeJson, writeReport } from './report.js';
 import { pageScenarios, reachScenarios, type Scenario, searchScenarios } from './scenarios.js';
 import type { Seeded, SeedRequest } from './seed-process.js';
@@ -153,22 +152,6 @@ async function main() {
   await runMigrations(database);
   const db = database.db;
   const openSeconds = (Date.now() - tOpen) / 1000;
-  let indexSeconds: number | null = null;
-  if (process.env.SEARCH_INDEX !== 'off') {
-    const tIndex = Date.now();
-    await buildSearchIndex(db);
-    indexSeconds = (Date.now() - tIndex) / 1000;
-    log(`search index built in ${indexSeconds.toFixed(1)} s`);
-  }
-
-  // Capture the SQL of the scenarios (for EXPLAIN ANALYZE) by wrapping db.execute.
-  let lastSql: SQL | null = null;
-  const originalExecute = db.execute.bind(db);
-  (db as { execute: typeof db.execute }).execute = ((q: SQL) => {
-    lastSql = q;
-    return originalExecute(q);
-  }) as typeof db.execute;
-
   const env = testEnv({
     NODE_ENV: 'production',
     LOG_LEVEL: 'silent',
@@ -181,6 +164,22 @@ async function main() {
   const hasClient = fs.existsSync(path.join(clientDir, 'index.html'));
   const hasRenderer = hasClient && fs.existsSync(path.join(root, 'dist/server/entry-server.js'));
   const app = await buildApp({ env, database, logger: false, clientDir: hasClient ? clientDir : undefined });
+
+  let indexSeconds: number | null = null;
+  if (process.env.SEARCH_INDEX !== 'off') {
+    const tIndex = Date.now();
+    await app.searchIndex.rebuild();
+    indexSeconds = (Date.now() - tIndex) / 1000;
+    log(`search index built in ${indexSeconds.toFixed(1)} s`);
+  }
+
+  // Capture the SQL of the scenarios (for EXPLAIN ANALYZE) by wrapping db.execute.
+  let lastSql: SQL | null = null;
+  const originalExecute = db.execute.bind(db);
+  (db as { execute: typeof db.execute }).execute = ((q: SQL) => {
+    lastSql = q;
+    return originalExecute(q);
+  }) as typeof db.execute;
 
   const scenarios: Scenario[] = searchScenarios(tagIds);
   // The ceilings: precomputed answers as large as the text search's and the map points', no

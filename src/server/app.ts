@@ -1,6 +1,6 @@
 // buildApp(deps) -> a ready-to-listen Fastify instance. Tests call it with a fresh database.
-import { configureSearchIndex } from './modules/locations/search-index/sync.js';
 import { DataVersion } from './lib/data-version.js';
+import { SearchIndex } from './modules/locations/search-index/sync.js';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -38,12 +38,12 @@ import {
 import { createBudgets } from './modules/trust/budgets.js';
 import { duplicatesRoutes } from './modules/duplicates/duplicates.routes.js';
 import { registerErrorHandling } from './plugins/errors.js';
-import { createInternalRequests, exemptInternal } from './plugins/internal-requests.js';
+import { createInternalRequests } from './lib/internal-requests.js';
 import { safeLoggerOptions } from './plugins/log-safety.js';
-import { readEarlyInput } from './plugins/early-input.js';
+import { readEarlyInput } from './pages/early-input.js';
 import { registerPages } from './plugins/pages.js';
 import { reportsRoutes } from './modules/reports/reports.routes.js';
-import { createRateLimiter, createReadLimiter } from './plugins/rate-limit.js';
+import { createRateLimiter, createReadLimiter, exemptInternal } from './plugins/rate-limit.js';
 import { registerSecurity } from './plugins/security.js';
 import { registerSearchCache } from './plugins/search-cache/index.js';
 
@@ -103,12 +103,18 @@ export async function buildApp(deps: AppDeps) {
   const dataVersion = new DataVersion();
   app.decorate('dataVersion', dataVersion);
   const searchCache = await registerSearchCache(app, { database, db: database.db, dataVersion });
-  configureSearchIndex(database.db, { enabled: env.SEARCH_INDEX === 'on', warn: (msg) => app.log.warn(msg) });
+  // The process's one search index (decision 0504); start-up (startup.ts) builds it.
+  const searchIndex = new SearchIndex(database.db, {
+    enabled: env.SEARCH_INDEX === 'on',
+    warn: (msg) => app.log.warn(msg),
+  });
+  app.decorate('searchIndex', searchIndex);
   // The server's own reads while rendering a page are not charged to the visitor (decision 0707).
   const internal = createInternalRequests();
   const ctx: AppContext = {
     searchCache,
     dataVersion,
+    searchIndex,
     env,
     database,
     db: database.db,

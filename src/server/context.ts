@@ -13,7 +13,8 @@ import type { DataVersion } from './lib/data-version.js';
 import type { Env } from './env.js';
 import type { Geocoder } from './modules/geocode/geocoder.js';
 import type { BudgetSpender } from './modules/trust/budgets.js';
-import type { InternalRequests } from './plugins/internal-requests.js';
+import type { InternalRequests } from './lib/internal-requests.js';
+import type { SearchIndex } from './modules/locations/search-index/sync.js';
 import type { RateLimiter } from './plugins/rate-limit.js';
 import type { SearchAnswers } from './plugins/search-cache/index.js';
 
@@ -43,12 +44,16 @@ export interface AppContext {
   searchCache: SearchAnswers;
   /** What every kept answer (searches, pages, feeds, the sitemap) is checked against. */
   dataVersion: DataVersion;
+  /** The process's in-process search index (decision 0504), made once here by the composition. */
+  searchIndex: SearchIndex;
 }
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** The app's data version and caching switch (lib/data-version.ts). */
     dataVersion: DataVersion;
+    /** The search index (ctx.searchIndex): start-up builds it, tests build or switch it. */
+    searchIndex: SearchIndex;
   }
 }
 

@@ -10,7 +10,7 @@ import { isDatabaseEmpty, seedDatabase } from './db/seed.js';
 import { readEnv } from './env.js';
 import { limitHeapGrowth } from './lib/heap-growth.js';
 import { fromRoot } from './paths.js';
-import { onStartHooks } from './startup.js';
+import { onStartHooks, startSearchIndex } from './startup.js';
 
 const CLIENT_DIR = fromRoot('dist/client');
 /** How long requests in flight may finish once the server is asked to close. */
@@ -89,6 +89,7 @@ async function main() {
     }
     for (const hook of onStartHooks) await hook(database.db, env);
     app = await buildApp({ env, database, clientDir: CLIENT_DIR });
+    startSearchIndex(app);
     await app.listen({ port: env.PORT, host: env.HOST });
     // BACKUP_DIR set: a snapshot of the database once a day (decision 0512).
     stopDailySnapshots = scheduleDailySnapshots(database, env, log);

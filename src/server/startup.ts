@@ -2,7 +2,7 @@ import type { Db } from './db/connect.js';
 import type { Env } from './env.js';
 import { upsertAdmin } from './modules/admin/admin.repository.js';
 import { scryptParamsFor } from './modules/admin/password.js';
-import { buildSearchIndex, pruneSearchChanges } from './modules/locations/search-index/sync.js';
+import { pruneSearchChanges, type SearchIndex } from './modules/locations/search-index/sync.js';
 import {
   fillNameSkeletons,
   refreshOpenIntervals,
@@ -45,11 +45,15 @@ onStartHooks.push(async (db, env) => {
   if (r.extended) console.log(`Open intervals written up to ${r.until.toISOString()} (${r.rows} rows)`);
 });
 
-// The in-process search index (decision 0504) is built in the background once the open intervals
-// are written: searches use SQL until it is ready, so the app answers at once.
-onStartHooks.push(async (db, env) => {
+// The search index's change log keeps an hour (decision 0504); the app then prunes it hourly.
+onStartHooks.push(async (db) => {
   await pruneSearchChanges(db);
-  if (env.SEARCH_INDEX === 'off') return;
-  const started = Date.now();
-  void buildSearchIndex(db).then(() => console.log(`Search index built in ${Date.now() - started} ms`));
 });
+
+/** Builds the app's search index (decision 0504) in the background once the app is made (after the
+ * start hooks wrote the open intervals): searches use SQL until it is ready, so the app answers at once. */
+export function startSearchIndex(app: { searchIndex: SearchIndex }): void {
+  if (!app.searchIndex.enabled) return;
+  const started = Date.now();
+  void app.searchIndex.rebuild().then(() => console.log(`Search index built in ${Date.now() - started} ms`));
+}

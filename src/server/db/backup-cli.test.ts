@@ -9,11 +9,12 @@ import path from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { readSeedRows } from './seed-files.js';
+import { testDatabaseUrl } from '../test/test-env.js';
 
 const root = path.resolve(import.meta.dirname, '../../..');
 /** The sample data plus the one place each test adds. */
 const PLACES = readSeedRows().length + 1;
-const pgAdmin = process.env.TEST_DATABASE_URL;
+const pgAdmin = testDatabaseUrl;
 const cleanups: Array<() => Promise<void> | void> = [];
 afterAll(async () => {
   for (const c of cleanups.reverse()) await c();

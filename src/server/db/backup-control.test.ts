@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { controlSocketPath, openControlChannel, requestSnapshot } from './backup-control.js';
 import { currentOwner } from './lock.js';
 import { type Database, openDatabase } from './connect.js';
+import { testDatabaseUrl } from '../test/test-env.js';
 
 const dirs: string[] = [];
 const tempDir = () => {
@@ -34,7 +35,7 @@ function ask(socketPath: string, request: string): Promise<Buffer> {
   });
 }
 
-describe.runIf(!process.env.TEST_DATABASE_URL)('the backup channel', () => {
+describe.runIf(!testDatabaseUrl)('the backup channel', () => {
   let dataDir: string;
   let database: Database;
   beforeAll(async () => {

@@ -27,8 +27,9 @@ import { MIGRATIONS_FOLDER, runMigrations } from './migrate.js';
 import { restoreDataDir, restorePostgres, snapshotKindOf } from './restore.js';
 import { seedDatabase } from './seed.js';
 import { readSeedRows } from './seed-files.js';
+import { testDatabaseUrl } from '../test/test-env.js';
 
-const pgAdmin = process.env.TEST_DATABASE_URL;
+const pgAdmin = testDatabaseUrl;
 const kind = pgAdmin ? 'postgres' : 'pglite';
 const cleanups: Array<() => Promise<void> | void> = [];
 afterAll(async () => {

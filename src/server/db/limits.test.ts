@@ -8,6 +8,7 @@ import { openTestDatabase } from '../test/test-app.js';
 import type { Database } from './connect.js';
 import { DatabaseBusyError } from './limits.js';
 import { PgliteProcess } from './pglite-process.js';
+import { testDatabaseUrl } from '../test/test-env.js';
 
 describe('a full embedded database queue', () => {
   it('refuses new queries past the bound and still finishes open transactions', async () => {
@@ -58,7 +59,7 @@ describe('busy answers', () => {
   });
 });
 
-describe.runIf(process.env.TEST_DATABASE_URL)('PostgreSQL statement time limit', () => {
+describe.runIf(testDatabaseUrl)('PostgreSQL statement time limit', () => {
   let database: Database;
   let dispose: () => Promise<void>;
   beforeAll(async () => {

@@ -83,12 +83,12 @@ function reviveError(fields: Record<string, string>): Error {
 
 /** Starts a database process on `dataDir`; resolves with it once its database is open. */
 function startProcess(dataDir: string, started: (pid: number) => void): Promise<ChildProcess> {
-  const child = fork(fromRoot('src/server/db/pglite-worker.mjs'), [], {
+  // The folder is the worker's one argument (process.argv[2]): no environment variable to read.
+  const child = fork(fromRoot('src/server/db/pglite-worker.mjs'), [dataDir], {
     // Structured clone over the channel, as between threads: Dates, typed arrays and BigInts arrive
     // as they left. No loader flags: the worker is plain JavaScript.
     serialization: 'advanced',
     execArgv: [],
-    env: { ...process.env, KC_PGLITE_DATA_DIR: dataDir },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   try {

@@ -45,11 +45,14 @@ function resetHighWaterMark() {
   } catch {}
 }
 
+/** The data folder (or memory://), the one argument pglite-process.ts starts this process with. */
+const dataDir = process.argv[2];
+
 const send = (message, then) => process.send(message, undefined, undefined, then);
 
 let db;
 try {
-  db = await PGlite.create(process.env.KC_PGLITE_DATA_DIR, {
+  db = await PGlite.create(dataDir, {
     extensions: { pg_trgm, unaccent },
     // A 32 MB buffer cache instead of PostgreSQL's 128 MB (decision 0506): the searches and the map
     // are answered by the app's index and read a few rows by id, and the WebAssembly memory that the
@@ -129,7 +132,6 @@ const dumps = new Map();
  */
 function dump(msg) {
   return inTurn(async () => {
-    const dataDir = process.env.KC_PGLITE_DATA_DIR;
     if (dataDir.startsWith('memory://')) throw new Error('An in-memory database has no folder to snapshot');
     const started = performance.now();
     await db.query('CHECKPOINT');

@@ -13,8 +13,8 @@ import { now as clockNow } from '../lib/clock.js';
 import { searchFiltersOf, searchPublicPlaces } from '../modules/feeds/feed-places.js';
 import { categoryName, describeSearch, WORDS } from '../modules/feeds/feed-words.js';
 import { fromRoot } from '../paths.js';
-import { jsonForScript } from './location-head.js';
-import { escapeHtml, publicOrigin } from './page-head.js';
+import { jsonForScript } from '../pages/location-head.js';
+import { escapeHtml, publicOrigin } from '../pages/page-head.js';
 import { VersionedCache } from '../lib/versioned-cache.js';
 
 /** Places the widget lists (the rest are one link away). */
@@ -96,7 +96,7 @@ export function registerEmbed(app: FastifyInstance, ctx: AppContext): void {
     if (!entry) {
       const version = ctx.dataVersion.current();
       const search = await searchFiltersOf(ctx, filters);
-      const { places, total } = await searchPublicPlaces(ctx.db, search, EMBED_PLACES);
+      const { places, total } = await searchPublicPlaces(ctx, search, EMBED_PLACES);
       const now = clockNow();
       const w = WORDS[lang];
       const url = (slug: string) => `${origin}/discover/${encodeURIComponent(slug)}`;

@@ -9,9 +9,9 @@ import { PAGE_ERROR_TEXTS } from '../../shared/messages.js';
 import type { AppContext } from '../context.js';
 import { BUSY_RETRY_AFTER_S } from '../db/limits.js';
 import { isDatabaseBusy } from './errors.js';
-import { type InlineScript, inlineEarlyInput } from './early-input.js';
-import { buildLocationHead, jsonForScript } from './location-head.js';
-import { escapeHtml, type PageHead, publicOrigin, renderHead, SITE_NAME } from './page-head.js';
+import { type InlineScript, inlineEarlyInput } from '../pages/early-input.js';
+import { buildLocationHead, jsonForScript } from '../pages/location-head.js';
+import { escapeHtml, type PageHead, publicOrigin, renderHead, SITE_NAME } from '../pages/page-head.js';
 import { registerEmbed } from './embed.js';
 import { registerSitemap } from './sitemap.js';
 import {
@@ -22,7 +22,7 @@ import {
   type RenderedPage,
   sendRendered,
 } from './ssr.js';
-import { SSR_DATA_ID } from './ssr-data-id.js';
+import { SSR_DATA_ID } from '../pages/ssr-data-id.js';
 
 /** The whole directory's change feed and calendar, for browsers and readers that discover feeds
  * (decision 1000); a search's own are offered on the Discover page. */

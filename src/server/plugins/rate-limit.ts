@@ -5,6 +5,7 @@ import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import type { Db } from '../db/connect.js';
 import { rateLimits } from '../db/schema.js';
 import { HttpError } from '../http-error.js';
+import type { InternalRequests } from '../lib/internal-requests.js';
 
 interface RateLimitRule {
   /** Name of the counter, e.g. 'locations:write'. */
@@ -146,4 +147,15 @@ export function createReadLimiter(
         throw tooManyRequests(Math.max(1, Math.ceil((windowStart + rule.windowMs - t) / 1000)));
       }
     };
+}
+
+/** The same limiter, except that the server's own requests pass without being counted. */
+export function exemptInternal(limiter: RateLimiter, internal: InternalRequests): RateLimiter {
+  return (rule) => {
+    const hook = limiter(rule);
+    return async function limitUnlessInternal(this: unknown, request, reply) {
+      if (internal.is(request)) return;
+      return hook.call(this as never, request, reply);
+    };
+  };
 }

@@ -6,7 +6,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
 import type { Db } from '../db/connect.js';
 import { locations } from '../db/schema.js';
-import { publicOrigin } from './page-head.js';
+import { publicOrigin } from '../pages/page-head.js';
 import { VersionedCache } from '../lib/versioned-cache.js';
 
 /** The sitemap protocol's cap on URLs per file. */

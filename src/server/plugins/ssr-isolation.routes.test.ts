@@ -4,7 +4,7 @@
 import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { leaveRoomInWindow } from '../test/clock.js';
-import { INTERNAL_HEADER } from './internal-requests.js';
+import { INTERNAL_HEADER } from '../lib/internal-requests.js';
 import { PAGE_RENDER_LIMIT } from './pages.js';
 import { injectJson } from '../test/test-app.js';
 import { useRenderedPagesApp } from '../test/rendered-pages.js';

@@ -111,7 +111,7 @@ export function createPageRenderer(
 
   const load = (request: FastifyRequest, failures: ReadFailures) => async (url: string) => {
     // Under the visitor's address (the geocoder queues each client's lookups apart, decision 0711),
-    // marked as the server's own: no per-client limit counts it (plugins/internal-requests.ts).
+    // marked as the server's own: no per-client limit counts it (lib/internal-requests.ts).
     let res: Awaited<ReturnType<typeof app.inject>>;
     try {
       res = await Promise.race([

@@ -8,6 +8,7 @@ import { type Database, openDatabase } from '../db/connect.js';
 import { runMigrations } from '../db/migrate.js';
 import { type Env, testEnv } from '../env.js';
 import { ensureAdminFromEnv } from '../startup.js';
+import { testDatabaseUrl } from './test-env.js';
 
 export interface TestApp {
   app: Awaited<ReturnType<typeof buildApp>>;
@@ -38,7 +39,7 @@ async function createPgDatabase(adminUrl: string): Promise<{ url: string; drop()
 }
 
 export async function openTestDatabase(): Promise<{ database: Database; url?: string; dispose(): Promise<void> }> {
-  const adminUrl = process.env.TEST_DATABASE_URL;
+  const adminUrl = testDatabaseUrl;
   if (adminUrl) {
     const created = await createPgDatabase(adminUrl);
     const database = await openDatabase({ databaseUrl: created.url });

@@ -7,7 +7,7 @@ import { locationFilterQuerySchema } from '../../../shared/schemas/location-quer
 import type { ApiModule } from '../../context.js';
 import { now as clockNow } from '../../lib/clock.js';
 import type { SearchFilters } from '../locations/locations.search.js';
-import { publicOrigin } from '../../plugins/page-head.js';
+import { publicOrigin } from '../../pages/page-head.js';
 import { readPublicPlaces } from '../feeds/feed-places.js';
 import { hsdsService } from '../hsds/hsds-mapping.js';
 import { type CsvCell, csvRow } from './csv.js';

@@ -5,7 +5,7 @@ import ical, { ICalAlarmType, ICalCalendarMethod, type ICalEvent, ICalEventRepea
 import { DateTime } from 'luxon';
 import { KC_TIME_ZONE } from '../../../shared/chicago-time.js';
 import type { FeedLanguage } from '../../../shared/discover-params.js';
-import { plainText } from '../../plugins/location-head.js';
+import { plainText } from '../../pages/location-head.js';
 import { hsdsId } from '../hsds/hsds-ids.js';
 import { openingEvents } from './calendar-events.js';
 import type { FeedBody } from './feed-answer.js';

@@ -9,7 +9,7 @@ import { ADDRESS_NOT_FOUND } from '../../../shared/schemas/geocode.js';
 import type { AppContext } from '../../context.js';
 import type { Db } from '../../db/connect.js';
 import { HttpError } from '../../http-error.js';
-import { rows, searchLocations } from '../locations/locations.reads.js';
+import { rows, type SearchReads, searchLocations } from '../locations/locations.reads.js';
 import type { SearchFilters } from '../locations/locations.search.js';
 import { searchWithIndex } from '../locations/search-index/index-search.js';
 import { readSearchVersion, searchVersionSql } from '../locations/search-index/sync.js';
@@ -196,22 +196,23 @@ function fromLocation(p: Location): FeedPlace {
  * list's per-place work (hours status, facts age) feeds never show. As the list's search does, the
  * index answers as it is and is asked again, caught up, when the read shows it was behind. */
 export async function searchPublicPlaces(
-  db: Db,
+  reads: SearchReads,
   filters: SearchFilters,
   limit: number,
   offset = 0,
 ): Promise<{ places: FeedPlace[]; total: number }> {
+  const { db, searchIndex } = reads;
   const query = { ...filters, limit, offset };
   const now = clockNow();
-  let page = await searchWithIndex(db, query, now, { catchUp: false });
+  let page = await searchWithIndex(searchIndex, query, now, { catchUp: false });
   if (page) {
     let read = await readPublicPlacesAt(db, page.ids);
     if ((read.version ?? (await readSearchVersion(db))) !== page.version) {
-      page = await searchWithIndex(db, query, now);
+      page = await searchWithIndex(searchIndex, query, now);
       read = page ? await readPublicPlacesAt(db, page.ids) : read;
     }
     if (page) return { places: read.places, total: page.total };
   }
-  const sqlPage = await searchLocations(db, query);
+  const sqlPage = await searchLocations(reads, query);
   return { places: sqlPage.items.map(fromLocation), total: sqlPage.total };
 }

@@ -13,7 +13,7 @@ import { feedQueryString } from '../../../shared/discover-params.js';
 import type { ApiModule, AppContext, ZodApp } from '../../context.js';
 import { notFound } from '../../http-error.js';
 import { now as clockNow } from '../../lib/clock.js';
-import { publicOrigin } from '../../plugins/page-head.js';
+import { publicOrigin } from '../../pages/page-head.js';
 import { LOCATION_NOT_FOUND } from '../locations/locations.reads.js';
 import { hsdsChildId } from '../hsds/hsds-ids.js';
 import { atomDocument } from './atom.js';
@@ -119,7 +119,7 @@ function registerCalendarRoutes(app: ZodApp, ctx: AppContext, { send, limit }: F
         keepMs: timed(filters) ? KEEP_TIMED_MS : undefined,
         headers: { 'content-disposition': 'inline; filename="kc-green-directory.ics"' },
         build: async () => {
-          const { places } = await searchPublicPlaces(ctx.db, search, CALENDAR_SEARCH_PLACES);
+          const { places } = await searchPublicPlaces(ctx, search, CALENDAR_SEARCH_PLACES);
           const what = describeSearch(lang, filters);
           return calendarDocument({
             name: WORDS[lang].calendarOf(what),

@@ -3,7 +3,7 @@
 // last confirmation as assured_date. HSDS never types a field null: an unknown value is left out.
 import { LOCATION_CATEGORIES, TAG_CATEGORIES } from '../../../shared/constants.js';
 import { startOfWallDay, toWallTime, wallClock, wallDateKey, wallTimeToInstant } from '../../../shared/chicago-time.js';
-import { plainText } from '../../plugins/location-head.js';
+import { plainText } from '../../pages/location-head.js';
 import { placeUrl } from '../feeds/calendar.js';
 import { openingEvents } from '../feeds/calendar-events.js';
 import type { FeedPlace, FeedTag } from '../feeds/feed-places.js';

@@ -4,7 +4,7 @@ import { LOCATION_CATEGORIES, TAG_CATEGORIES } from '../../../shared/constants.j
 import { hsdsPageSchema, hsdsRecordSchema } from '../../../shared/schemas/hsds.js';
 import type { AppContext, ZodApp } from '../../context.js';
 import { notFound } from '../../http-error.js';
-import { publicOrigin } from '../../plugins/page-head.js';
+import { publicOrigin } from '../../pages/page-head.js';
 import { parseHsdsId } from './hsds-ids.js';
 import { paymentOfTerm, paymentTerm } from './hsds-attributes.js';
 import { allTerms, categoryTerm, hsdsTaxonomy, TAXONOMY_ID, tagGroupTerm, tagTerm } from './hsds-mapping.js';

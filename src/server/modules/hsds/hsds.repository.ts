@@ -5,7 +5,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import { LOCATION_CATEGORIES, TAG_CATEGORIES } from '../../../shared/constants.js';
 import type { Db } from '../../db/connect.js';
 import { type FeedPlace, type FeedTag, searchPublicPlaces } from '../feeds/feed-places.js';
-import { compileOptions, rows } from '../locations/locations.reads.js';
+import { compileOptions, rows, type SearchReads } from '../locations/locations.reads.js';
 import { compileSearch, type SearchFilters } from '../locations/locations.search.js';
 import { paymentOfTerm } from './hsds-attributes.js';
 import { parseHsdsId, TAXONOMY_ID_NUMBER } from './hsds-ids.js';
@@ -52,10 +52,11 @@ async function termFilter(id: string): Promise<Partial<SearchFilters> | SQL | nu
 
 /** The page's place ids and the total; with the places themselves when the search read them. */
 export async function listPlaceIds(
-  db: Db,
+  reads: SearchReads,
   q: PlaceListQuery,
   now: Date,
 ): Promise<{ ids: number[]; total: number; places?: FeedPlace[] }> {
+  const { db } = reads;
   const none = { ids: [], total: 0 };
   const filters: SearchFilters = { radius: q.near?.radius ?? 5, search: q.search || undefined };
   if (q.near) Object.assign(filters, { lat: q.near.lat, lng: q.near.lng });
@@ -80,7 +81,7 @@ export async function listPlaceIds(
   if (q.withLocation) extra.push(sql`(l.address is not null and l.address <> '' or l.latitude is not null)`);
 
   if (extra.length === 0) {
-    const { places, total } = await searchPublicPlaces(db, filters, q.limit, q.offset);
+    const { places, total } = await searchPublicPlaces(reads, filters, q.limit, q.offset);
     return { ids: places.map((p) => p.id), total, places };
   }
   const s = compileSearch(filters, { ...(await compileOptions(db, filters.search)), now });

@@ -7,7 +7,7 @@ import type { ApiModule, AppContext, ZodApp } from '../../context.js';
 import { HttpError, notFound } from '../../http-error.js';
 import { now as clockNow } from '../../lib/clock.js';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { publicOrigin } from '../../plugins/page-head.js';
+import { publicOrigin } from '../../pages/page-head.js';
 import { gzippedBody, searchKey } from '../../plugins/search-cache/index.js';
 import { readPublicPlaces } from '../feeds/feed-places.js';
 import { centroidForAddress } from '../geocode/zip-centroids.js';
@@ -114,7 +114,7 @@ async function listOf(
       query.near = { lat: centroid.lat, lng: centroid.lng, radius: q.proximity / METERS_PER_MILE };
     }
   }
-  const found = await listPlaceIds(ctx.db, query, clockNow());
+  const found = await listPlaceIds(ctx, query, clockNow());
   const places = found.places ?? (await readPublicPlaces(ctx.db, found.ids));
   return { places, total: found.total, pageNumber, perPage };
 }

@@ -8,7 +8,6 @@ import type { PlaceAttributesInput } from '../../../shared/place-attributes.js';
 import type { Location } from '../../../shared/schemas/location.js';
 import { setClock } from '../../lib/clock.js';
 import { injectJson, jsonHeaders, signInAdmin, useTestApp } from '../../test/test-app.js';
-import { syncOf } from './search-index/sync.js';
 
 // Saturday 13 June 2026, 10:00 in Kansas City (CDT, UTC-5).
 const SAT_10AM = new Date('2026-06-13T15:00:00Z');
@@ -221,7 +220,7 @@ describe('stale facts sort after fresh ones', () => {
     setClock(SAT_10AM);
   }, 180_000);
   afterEach(() => {
-    syncOf(t.database.db).enabled = true;
+    t.app.searchIndex.enabled = true;
   });
   afterAll(() => {
     setClock(null);
@@ -239,7 +238,7 @@ describe('stale facts sort after fresh ones', () => {
   for (const engine of ['index', 'sql'] as const) {
     describe(`through the ${engine}`, () => {
       const use = () => {
-        if (engine === 'sql') syncOf(t.database.db).enabled = false;
+        if (engine === 'sql') t.app.searchIndex.enabled = false;
       };
 
       it('name order: fresh places by name, then stale ones, and the page says which', async () => {

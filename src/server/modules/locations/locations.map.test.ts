@@ -7,6 +7,7 @@ import type { MapAnswer, MapView } from '../../../shared/schemas/location-query.
 import { MAP_CELL_PX, mercatorLatLng, mercatorPixel } from '../../../shared/map-grid.js';
 import { locations } from '../../db/schema.js';
 import { injectJson, useTestApp } from '../../test/test-app.js';
+import { testDatabaseUrl } from '../../test/test-env.js';
 
 const ZOOM = 10;
 
@@ -157,7 +158,7 @@ describe('map view API', () => {
     }
   });
 
-  it.runIf(!process.env.TEST_DATABASE_URL)('revalidates with the ETag until something is written', async () => {
+  it.runIf(!testDatabaseUrl)('revalidates with the ETag until something is written', async () => {
     const first = await get('');
     const etag = first.headers.etag as string;
     expect(etag).toBeTruthy();

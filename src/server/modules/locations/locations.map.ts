@@ -5,14 +5,14 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { LocationPoint, MapCluster } from '../../../shared/schemas/location-query.js';
 import { MAP_CELL_PX, MAP_VIEW_POINT_LIMIT, MERCATOR_MAX_LAT, type MapView } from '../../../shared/map-grid.js';
 import type { Db } from '../../db/connect.js';
-import { compileOptions, type Row, rows } from './locations.reads.js';
+import { compileOptions, type Row, rows, type SearchReads } from './locations.reads.js';
 import { compileSearch, type SearchFilters } from './locations.search.js';
 import { mapWithIndex } from './search-index/index-search.js';
 
 /** Every matching place that has coordinates, as a light map point {id, slug, name, category,
  * lat, lng, approximate (only when true)} in id order, already as the JSON answer: the index keeps each place's point as JSON. */
-export async function searchPointsJson(db: Db, query: SearchFilters): Promise<string> {
-  const fromIndex = await mapWithIndex(db, query, null, Number.POSITIVE_INFINITY, false);
+export async function searchPointsJson({ db, searchIndex }: SearchReads, query: SearchFilters): Promise<string> {
+  const fromIndex = await mapWithIndex(searchIndex, query, null, Number.POSITIVE_INFINITY, false);
   if (fromIndex !== null) return fromIndex;
   return searchPointsJsonSql(db, query);
 }
@@ -46,12 +46,12 @@ const withPoint = sql`l.latitude is not null and l.longitude is not null`;
  * transaction: a write in between only makes one answer briefly inconsistent, never wrong after.
  */
 export async function searchMapJson(
-  db: Db,
+  { db, searchIndex }: SearchReads,
   query: SearchFilters,
   view: MapView | null,
   pointLimit: number,
 ): Promise<string> {
-  const fromIndex = await mapWithIndex(db, query, view, pointLimit);
+  const fromIndex = await mapWithIndex(searchIndex, query, view, pointLimit);
   if (fromIndex !== null) return fromIndex;
   return searchMapJsonSql(db, query, view, pointLimit);
 }

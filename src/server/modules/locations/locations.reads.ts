@@ -19,8 +19,14 @@ import {
   typoCandidatesQuery,
 } from './locations.search.js';
 import { searchWithIndex } from './search-index/index-search.js';
-import { readSearchVersion, searchVersionSql } from './search-index/sync.js';
+import { readSearchVersion, type SearchIndex, searchVersionSql } from './search-index/sync.js';
 import { isPublicPlace } from './visibility.js';
+
+/** What a search reads: the database, and the process's index when it can answer (AppContext). */
+export interface SearchReads {
+  db: Db;
+  searchIndex: SearchIndex;
+}
 
 export const LOCATION_NOT_FOUND = MSG.locationNotFoundShort;
 
@@ -199,18 +205,18 @@ function readPage(db: Db, query: SearchFilters, ids: number[]) {
  * the page's places then read by id; else in SQL.
  */
 export async function searchLocations(
-  db: Db,
+  { db, searchIndex }: SearchReads,
   query: SearchFilters & { limit?: number; offset?: number },
 ): Promise<SearchPage> {
   const now = clockNow();
   // Optimistic (decision 0504): the index answers as it is, and the page's statement also reads the
   // change log's version; when that moved since, the index catches up and answers again.
-  let page = await searchWithIndex(db, query, now, { catchUp: false });
+  let page = await searchWithIndex(searchIndex, query, now, { catchUp: false });
   if (!page) return searchLocationsSql(db, query);
   let rows = page.ids.length ? await readPage(db, query, page.ids) : [];
   const current = rows[0]?.indexVersion ?? (await readSearchVersion(db));
   if (current !== page.version) {
-    page = await searchWithIndex(db, query, now);
+    page = await searchWithIndex(searchIndex, query, now);
     if (!page) return searchLocationsSql(db, query);
     rows = page.ids.length ? await readPage(db, query, page.ids) : [];
   }

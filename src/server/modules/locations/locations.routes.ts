@@ -104,19 +104,19 @@ function registerSearchRoutes(app: ZodApp, ctx: AppContext, searchLimit: preHand
         // The author's own waiting places lead the first page (only they see them).
         const { limit: _l, offset: _o, ...filters } = request.query;
         const own = await ownPendingMatches(ctx.db, mine, filters);
-        const { items, total } = await searchLocations(ctx.db, request.query);
+        const { items, total } = await searchLocations(ctx, request.query);
         reply.header('x-total-count', String(total + own.length)).header('cache-control', 'private, no-store');
         return [...own, ...items];
       }
       // Search answers come from the app's cache (plugins/search-cache), emptied after every write.
       const cache = ctx.searchCache.current();
       if (!cache) {
-        const { items, total } = await searchLocations(ctx.db, request.query);
+        const { items, total } = await searchLocations(ctx, request.query);
         reply.header('x-total-count', String(total));
         return items;
       }
       const answer = await cache.get(searchKey('list', request.query), async () => {
-        const { items, total } = await searchLocations(ctx.db, request.query);
+        const { items, total } = await searchLocations(ctx, request.query);
         return { body: JSON.stringify(items), total };
       });
       reply.header('x-total-count', String(answer.total ?? 0));
@@ -132,7 +132,7 @@ function registerSearchRoutes(app: ZodApp, ctx: AppContext, searchLimit: preHand
     },
     async (request, reply) => {
       const { limit: _l, offset: _o, ...filters } = request.query;
-      return sendMapAnswer(ctx, request, reply, searchKey('points', filters), () => searchPointsJson(ctx.db, filters));
+      return sendMapAnswer(ctx, request, reply, searchKey('points', filters), () => searchPointsJson(ctx, filters));
     },
   );
 
@@ -144,7 +144,7 @@ function registerSearchRoutes(app: ZodApp, ctx: AppContext, searchLimit: preHand
     async (request, reply) => {
       const { filters, view } = request.query;
       return sendMapAnswer(ctx, request, reply, searchKey('map', filters, view), () =>
-        searchMapJson(ctx.db, filters, view, ctx.env.MAP_POINT_LIMIT),
+        searchMapJson(ctx, filters, view, ctx.env.MAP_POINT_LIMIT),
       );
     },
   );

@@ -7,8 +7,9 @@ import type { ZodApp } from '../../context.js';
 import { openTestDatabase } from '../../test/test-app.js';
 import { listenForWrites } from './channel.js';
 import { DataVersion } from '../../lib/data-version.js';
+import { testDatabaseUrl } from '../../test/test-env.js';
 
-describe.runIf(process.env.TEST_DATABASE_URL)('search cache channel on PostgreSQL', () => {
+describe.runIf(testDatabaseUrl)('search cache channel on PostgreSQL', () => {
   it('hears the others, not itself; off while cut, back after the retry', async () => {
     const { database, url, dispose } = await openTestDatabase();
     const app = Fastify() as unknown as ZodApp;

@@ -6,6 +6,7 @@ import zlib from 'node:zlib';
 import { DataVersion } from '../../lib/data-version.js';
 import { createSearchCache, gzippedBody, writeMayChangeSearch } from './cache.js';
 import { searchKey } from './index.js';
+import { testDatabaseUrl } from '../../test/test-env.js';
 
 describe('search cache', () => {
   it('shares one computation between concurrent misses and serves hits until the version moves', async () => {
@@ -177,7 +178,7 @@ describe('search answers stay right with the cache', () => {
 });
 
 // PostgreSQL: another process's write reaches this one's cache through NOTIFY (decision 0204).
-describe.runIf(process.env.TEST_DATABASE_URL)('search cache shared by processes on PostgreSQL', () => {
+describe.runIf(testDatabaseUrl)('search cache shared by processes on PostgreSQL', () => {
   const t = useTestApp();
   let other: pg.Client;
   const unique = `n${Date.now().toString(36)}`;

@@ -2,15 +2,13 @@
 // terms once it is the search's turn (turns.ts), then the list's page or the map's answer. sync.ts
 // keeps the index in step with the database and asks it which names a typo matches.
 import type { MapView } from '../../../../shared/map-grid.js';
-import type { Db } from '../../../db/connect.js';
 import { now as clockNow } from '../../../lib/clock.js';
 import { factsStaleBefore } from '../../../../shared/facts-age.js';
 import { buildTextQuery, MIN_TRIGRAM_LENGTH, type SearchFilters } from '../locations.search.js';
 import { indexFilters } from '../search-filters.js';
 import type { PlaceIndex } from './place-index.js';
 import type { IndexPage, IndexQuery, IndexText } from './query.js';
-import { syncOf } from './sync.js';
-import { indexTurn } from './turns.js';
+import type { SearchIndex } from './sync.js';
 
 /** How many times a search asks again for its typos when the index moved while they were asked
  * (a write replayed meanwhile), before SQL answers it. */
@@ -34,7 +32,7 @@ function typoWordsOf(words: string[], lexemes: Array<string | null>, index: Plac
  * index.
  */
 async function withIndexQuery<T>(
-  db: Db,
+  s: SearchIndex,
   f: SearchFilters & { limit?: number; offset?: number },
   now: Date,
   opts: {
@@ -44,7 +42,6 @@ async function withIndexQuery<T>(
   },
   use: (index: PlaceIndex, query: IndexQuery | 'empty', version: number) => T,
 ): Promise<T | null> {
-  const s = syncOf(db);
   if (!s.enabled) return null;
   if (!s.index) {
     void s.rebuild();
@@ -57,7 +54,7 @@ async function withIndexQuery<T>(
   for (let attempt = 0; attempt < TYPO_ATTEMPTS; attempt++) {
     const asked = text && s.index ? typoWordsOf(text.words, lexemes, s.index) : [];
     const typos = asked.length ? await s.typoMatchesOf(asked) : null;
-    await indexTurn();
+    await s.turns.next();
     const index = s.index;
     if (!index) return null;
     // The version this answer is exact for: read after the last wait, with the index it searches.
@@ -100,12 +97,12 @@ function query(f: SearchFilters & { limit?: number; offset?: number }, now: Date
  * SQL search must answer (see withIndexQuery).
  */
 export async function searchWithIndex(
-  db: Db,
+  searchIndex: SearchIndex,
   f: SearchFilters & { limit?: number; offset?: number },
   now: Date,
   opts: { catchUp?: boolean } = {},
 ): Promise<(IndexPage & { version: number }) | null> {
-  return withIndexQuery(db, f, now, opts, (index, query, version) => {
+  return withIndexQuery(searchIndex, f, now, opts, (index, query, version) => {
     if (query === 'empty') return { ids: [], distances: [], total: 0, version };
     return { ...index.search(query), version };
   });
@@ -119,13 +116,13 @@ const NO_MAP_MATCH = '{"total":0,"bounds":null,"complete":true,"points":[],"clus
  * `view` null and `summary` false: the bare list of points. Null when SQL must answer.
  */
 export async function mapWithIndex(
-  db: Db,
+  searchIndex: SearchIndex,
   f: SearchFilters,
   view: MapView | null,
   pointLimit: number,
   summary = true,
 ): Promise<string | null> {
-  return withIndexQuery(db, f, clockNow(), {}, (index, query) =>
+  return withIndexQuery(searchIndex, f, clockNow(), {}, (index, query) =>
     query === 'empty' ? (summary ? NO_MAP_MATCH : '[]') : index.map(query, view, pointLimit, summary),
   );
 }

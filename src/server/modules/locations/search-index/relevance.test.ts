@@ -5,7 +5,6 @@ import { seedDatabase } from '../../../db/seed.js';
 import { useTestApp } from '../../../test/test-app.js';
 import { searchLocationsSql } from '../locations.reads.js';
 import { searchWithIndex } from './index-search.js';
-import { buildSearchIndex } from './sync.js';
 
 /** A search and what its first place must be: a name, or a test of the name. */
 const JUDGED: Array<[string, string | RegExp]> = [
@@ -28,7 +27,7 @@ describe('judged relevance on the seed data', () => {
   const t = useTestApp();
   beforeAll(async () => {
     await seedDatabase(t.database.db);
-    await buildSearchIndex(t.database.db);
+    await t.app.searchIndex.rebuild();
   }, 120_000);
 
   const first = async (search: string) => {
@@ -40,7 +39,7 @@ describe('judged relevance on the seed data', () => {
   for (const [search, want] of JUDGED) {
     it(`"${search}" puts ${want} first`, async () => {
       // The index answers it (SQL would rank by ts_rank instead).
-      const page = await searchWithIndex(t.database.db, { radius: 5, search, limit: 1 }, new Date());
+      const page = await searchWithIndex(t.app.searchIndex, { radius: 5, search, limit: 1 }, new Date());
       expect(page).not.toBeNull();
       const top = await first(search);
       expect(top?.id).toBe(page!.ids[0]);
@@ -51,7 +50,7 @@ describe('judged relevance on the seed data', () => {
 
   it('a lone typo or stop word finds the places SQL finds, in its order: the same similarity ranks both', async () => {
     for (const search of ['the', 'brokside', 'lose']) {
-      const page = await searchWithIndex(t.database.db, { radius: 5, search }, new Date());
+      const page = await searchWithIndex(t.app.searchIndex, { radius: 5, search }, new Date());
       const sql = await searchLocationsSql(t.database.db, { radius: 5, search });
       expect({ search, ids: page?.ids }).toEqual({ search, ids: sql.items.map((l) => l.id) });
     }

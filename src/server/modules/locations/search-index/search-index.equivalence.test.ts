@@ -12,7 +12,7 @@ import { buildTextQuery, compileSearch, type SearchFilters } from '../locations.
 import { refreshOpenIntervals } from '../writes/index.js';
 import { searchMapJsonSql, searchPointsJsonSql } from '../locations.map.js';
 import { mapWithIndex, searchWithIndex } from './index-search.js';
-import { buildSearchIndex } from './sync.js';
+import { SearchIndex } from './sync.js';
 import { tileArea } from '../../../../shared/map-grid.js';
 import type { MapAnswer } from '../../../../shared/schemas/location-query.js';
 import { ACCESS_FILTERS, PAY_FILTERS } from '../../../../shared/place-attributes.js';
@@ -24,6 +24,7 @@ const base = { radius: 5 } as const;
 
 describe('search index equivalence with the SQL search', () => {
   let database: Database;
+  let searchIndex: SearchIndex;
   let dispose: () => Promise<void>;
   let tagIds: number[] = [];
   beforeAll(async () => {
@@ -39,7 +40,8 @@ describe('search index equivalence with the SQL search', () => {
     // Some hidden places, which neither search may find.
     await database.db.execute(sql`update locations set hidden = true where id % 97 = 0`);
     await refreshOpenIntervals(database.db, NOW);
-    await buildSearchIndex(database.db);
+    searchIndex = new SearchIndex(database.db);
+    await searchIndex.rebuild();
   }, 120_000);
   afterAll(async () => {
     setClock(null);
@@ -59,10 +61,10 @@ describe('search index equivalence with the SQL search', () => {
    * same size taken from the index's own full order; the same page and distances when neither
    * orders by text. 'sql' when the index left the search to SQL. */
   async function compare(q: Query) {
-    const page = await searchWithIndex(database.db, q, NOW);
+    const page = await searchWithIndex(searchIndex, q, NOW);
     const expected = await searchLocationsSql(database.db, q);
     if (!page) return 'sql';
-    const every = await searchWithIndex(database.db, { ...q, limit: undefined, offset: 0 }, NOW);
+    const every = await searchWithIndex(searchIndex, { ...q, limit: undefined, offset: 0 }, NOW);
     const matches = await sqlMatches(q);
     expect({ q, ids: [...every!.ids].sort((a, b) => a - b), total: page.total }).toEqual({
       q,
@@ -211,7 +213,7 @@ describe('search index equivalence with the SQL search', () => {
         { ...base, search: 'the' },
       ];
       for (const f of filters) {
-        const bare = await mapWithIndex(database.db, f, null, Number.POSITIVE_INFINITY, false);
+        const bare = await mapWithIndex(searchIndex, f, null, Number.POSITIVE_INFINITY, false);
         expect(JSON.parse(bare!)).toEqual(JSON.parse(await searchPointsJsonSql(database.db, f)));
         for (const [view, limit] of [
           [null, 1000],
@@ -225,7 +227,7 @@ describe('search index equivalence with the SQL search', () => {
             10,
           ],
         ] as const) {
-          const got = JSON.parse((await mapWithIndex(database.db, f, view, limit))!) as MapAnswer;
+          const got = JSON.parse((await mapWithIndex(searchIndex, f, view, limit))!) as MapAnswer;
           const want = JSON.parse(await searchMapJsonSql(database.db, f, view, limit)) as MapAnswer;
           // A cluster's centre is an average: summed in another order it may differ in the last
           // bit, and so, rarely, in its fifth (rounded) decimal.
@@ -250,7 +252,7 @@ describe('search index equivalence with the SQL search', () => {
     const inView = (JSON.parse(await searchMapJsonSql(database.db, base, view, 200)) as MapAnswer).points.length;
     expect(inView).toBeGreaterThan(2);
     for (const limit of [inView, inView - 1]) {
-      const got = JSON.parse((await mapWithIndex(database.db, base, view, limit))!) as MapAnswer;
+      const got = JSON.parse((await mapWithIndex(searchIndex, base, view, limit))!) as MapAnswer;
       expect(got).toEqual(JSON.parse(await searchMapJsonSql(database.db, base, view, limit)));
     }
   }, 120_000);
@@ -267,16 +269,16 @@ describe('search index equivalence with the SQL search', () => {
     await database.db.execute(sql`update locations set name = 'Quenby Apples Orchard' where id = 12`);
     const seven = 'quenby loose park rose garden pond walking';
     const eight = `${seven} loop`;
-    expect((await searchWithIndex(database.db, { ...base, search: eight }, NOW))?.ids).toEqual([11]);
+    expect((await searchWithIndex(searchIndex, { ...base, search: eight }, NOW))?.ids).toEqual([11]);
     expect((await searchLocationsSql(database.db, { ...base, search: eight })).items.map((l) => l.id)).toEqual([11]);
     expect(await compare({ ...base, search: eight })).toBe('index');
-    const both = await searchWithIndex(database.db, { ...base, search: seven }, NOW);
+    const both = await searchWithIndex(searchIndex, { ...base, search: seven }, NOW);
     expect([...both!.ids].sort((a, b) => a - b)).toEqual([11, 13]);
     expect(await compare({ ...base, search: seven })).toBe('index');
     for (const eighth of ['apples', 'zqxvwj']) {
       const search = `${seven} ${eighth}`;
       expect(await compare({ ...base, search })).toBe('index');
-      expect((await searchWithIndex(database.db, { ...base, search }, NOW))?.ids).toEqual([]);
+      expect((await searchWithIndex(searchIndex, { ...base, search }, NOW))?.ids).toEqual([]);
       expect((await searchLocationsSql(database.db, { ...base, search })).total).toBe(0);
     }
   }, 60_000);
@@ -302,7 +304,7 @@ describe('search index equivalence with the SQL search', () => {
       { ...base, pay: ['snap'] } as Query,
     ])
       expect(await compare(q)).toBe('index');
-    const page = await searchWithIndex(database.db, { ...base, pay: ['sfmnp'], access: ['bike-parking'] }, NOW);
+    const page = await searchWithIndex(searchIndex, { ...base, pay: ['sfmnp'], access: ['bike-parking'] }, NOW);
     expect(page?.ids).toContain(first!.id);
     // Deleting the confirmation makes the place stale again.
     await database.db.execute(
@@ -313,7 +315,7 @@ describe('search index equivalence with the SQL search', () => {
 
   it("drops the typos' answers it keeps when a write moves the version", async () => {
     const typo: Query = { ...base, search: 'brokside' };
-    const ids = async () => (await searchWithIndex(database.db, typo, NOW))!.ids;
+    const ids = async () => (await searchWithIndex(searchIndex, typo, NOW))!.ids;
     // Asked once, and kept for this version.
     expect(await compare(typo)).toBe('index');
     const before = await ids();
@@ -333,7 +335,7 @@ describe('search index equivalence with the SQL search', () => {
     await database.db.execute(sql`delete from location_tags where location_id = 7`);
     await database.db.execute(sql`delete from locations where id = 8`);
     expect(await compare({ ...base, search: 'zinnia' })).toBe('index');
-    const page = await searchWithIndex(database.db, { ...base, search: 'zinnia' }, NOW);
+    const page = await searchWithIndex(searchIndex, { ...base, search: 'zinnia' }, NOW);
     expect(page?.ids).toEqual([5]);
     for (const q of [
       { ...base, search: 'garden', limit: 50 },

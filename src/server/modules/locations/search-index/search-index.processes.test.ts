@@ -6,25 +6,31 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, openDatabase } from '../../../db/connect.js';
 import { locationTags, tags } from '../../../db/schema.js';
 import { useTestApp } from '../../../test/test-app.js';
-import { searchLocations } from '../locations.reads.js';
+import { type SearchReads, searchLocations } from '../locations.reads.js';
 import { createLocation, refreshTagText, updateLocation } from '../writes/index.js';
 import { searchMapJson } from '../locations.map.js';
 import { mapWithIndex, searchWithIndex } from './index-search.js';
-import { buildSearchIndex } from './sync.js';
+import { SearchIndex } from './sync.js';
 
 const anon = { sessionId: 'processes', clientHash: 'h' };
 const noGeo = { geocode: async () => null };
 
 describe('search index on every process', () => {
   const t = useTestApp();
-  let other: Database;
+  let otherDatabase: Database;
+  /** The other process's database and index (the app's own on the embedded database). */
+  let other: SearchReads;
   beforeAll(async () => {
-    other = t.databaseUrl ? await openDatabase({ databaseUrl: t.databaseUrl }) : t.database;
-    await buildSearchIndex(t.database.db);
-    await buildSearchIndex(other.db);
+    otherDatabase = t.databaseUrl ? await openDatabase({ databaseUrl: t.databaseUrl }) : t.database;
+    other =
+      otherDatabase === t.database
+        ? { db: t.database.db, searchIndex: t.app.searchIndex }
+        : { db: otherDatabase.db, searchIndex: new SearchIndex(otherDatabase.db) };
+    await t.app.searchIndex.rebuild();
+    await other.searchIndex.rebuild();
   });
   afterAll(async () => {
-    if (other !== t.database) await other.close();
+    if (otherDatabase !== t.database) await otherDatabase.close();
   });
 
   const write = () => ({ db: t.database.db, geocoder: noGeo });
@@ -38,8 +44,8 @@ describe('search index on every process', () => {
   /** The other process's answer, from its index (not SQL). */
   const names = async (query: Parameters<typeof searchLocations>[1]) => {
     // First, as requests do: the index answers as it is and the page's read finds the version moved.
-    const found = (await searchLocations(other.db, query)).items.map((l) => l.name);
-    expect(await searchWithIndex(other.db, query, new Date())).not.toBeNull();
+    const found = (await searchLocations(other, query)).items.map((l) => l.name);
+    expect(await searchWithIndex(other.searchIndex, query, new Date())).not.toBeNull();
     return found;
   };
 
@@ -75,8 +81,8 @@ describe('search index on every process', () => {
     const id = created.id;
     const map = async () => {
       const query = { search: 'numbat', radius: 5 };
-      expect(await mapWithIndex(other.db, query, null, 1000)).not.toBeNull();
-      const answer = JSON.parse(await searchMapJson(other.db, query, null, 1000));
+      expect(await mapWithIndex(other.searchIndex, query, null, 1000)).not.toBeNull();
+      const answer = JSON.parse(await searchMapJson(other, query, null, 1000));
       return answer.points.map((p: { name: string; lat: number }) => [p.name, p.lat]);
     };
     await t.database.db.execute(sql`update locations set latitude = null, longitude = null where id = ${id}`);

@@ -4,6 +4,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../../db/connect.js';
 import { PlaceIndex } from './place-index.js';
+import { IndexTurns } from './turns.js';
 import { loadPlaces, rows, toPlace } from './load-places.js';
 import type { TypoMatches } from './query.js';
 import { scrubText } from '../../../lib/scrub-log-text.js';
@@ -27,9 +28,13 @@ const readVersion = async (db: Db) =>
     (await rows<{ v: string | number }>(db, sql`select version as v from search_index_state where id = 1`))[0]?.v ?? 0,
   );
 
-class IndexSync {
+/** A process's search index and what keeps it in step; the app's composition makes the one
+ * instance (app.ts) and hands it on as `ctx.searchIndex`. */
+export class SearchIndex {
   index: PlaceIndex | null = null;
   version = 0;
+  /** Searches take turns with the rest of the server's work (turns.ts). */
+  readonly turns = new IndexTurns();
   private building: Promise<void> | null = null;
   private catching: Promise<boolean> | null = null;
   private readonly lexemes = new Map<string, string | null>();
@@ -38,12 +43,18 @@ class IndexSync {
   private typoVersion = -1;
   private typoIdsHeld = 0;
 
-  /** SEARCH_INDEX (env.ts), set by the app's composition (configureSearchIndex); tests switch it. */
-  enabled = true;
+  /** SEARCH_INDEX (env.ts), as the app's composition says; tests switch it. */
+  enabled: boolean;
   /** Where a failed build is reported (the app's logger). */
-  warn: (msg: string) => void = () => undefined;
+  private readonly warn: (msg: string) => void;
 
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    opts: { enabled?: boolean; warn?: (msg: string) => void } = {},
+  ) {
+    this.enabled = opts.enabled ?? true;
+    this.warn = opts.warn ?? (() => undefined);
+  }
 
   /** Starts a build unless one runs; the current index is dropped (searches use SQL meanwhile). */
   rebuild(): Promise<void> {
@@ -260,16 +271,6 @@ class IndexSync {
   }
 }
 
-const syncs = new WeakMap<Db, IndexSync>();
-/** The index and its sync state of a database (one per database, so per process). */
-export const syncOf = (db: Db) => {
-  const found = syncs.get(db);
-  if (found) return found;
-  const s = new IndexSync(db);
-  syncs.set(db, s);
-  return s;
-};
-
 /** Drops the change log's rows older than CHANGE_LOG_KEEP (hourly, and at start): a process whose
  * index is older than what is left rebuilds it (replay checks that its versions follow on). */
 export async function pruneSearchChanges(db: Db): Promise<number> {
@@ -286,18 +287,6 @@ export function schedulePruneSearchChanges(db: Db, log: { warn(msg: string): voi
   }, everyMs);
   timer.unref();
   return () => clearInterval(timer);
-}
-
-/** Builds the index now and waits for it (start-up, tests). */
-export async function buildSearchIndex(db: Db): Promise<void> {
-  await syncOf(db).rebuild();
-}
-
-/** The app's composition says whether the index answers (SEARCH_INDEX) and where its failures go. */
-export function configureSearchIndex(db: Db, opts: { enabled: boolean; warn: (msg: string) => void }): void {
-  const s = syncOf(db);
-  s.enabled = opts.enabled;
-  s.warn = opts.warn;
 }
 
 /** The change log's version as a column, read with a search's page in the same statement. */

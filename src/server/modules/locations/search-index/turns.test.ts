@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { indexTurn } from './turns.js';
+import { IndexTurns } from './turns.js';
 
 const busy = (ms: number) => {
   const end = performance.now() + ms;
@@ -23,8 +23,9 @@ describe('index turns', () => {
       );
       // Ten searches of 5 ms each, all asked at once (32 replies arriving together): back to back
       // they would hold the thread for 50 ms and the request would come last.
+      const turns = new IndexTurns();
       const searches = Array.from({ length: 10 }, (_, i) =>
-        indexTurn().then(() => {
+        turns.next().then(() => {
           busy(5);
           order.push(`search ${i}`);
         }),

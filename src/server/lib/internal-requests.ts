@@ -1,9 +1,8 @@
-// The server's own reads while rendering (ssr.ts) go through the API in-process under the visitor's
-// address (so per-client fairness still applies) with a per-process secret header, which the
-// per-client rate limits let pass (decision 0707). The page request itself is limited as a page.
+// The server's own reads while rendering (plugins/ssr.ts) go through the API in-process under the
+// visitor's address (so per-client fairness still applies) with a per-process secret header, which
+// the per-client rate limits let pass (exemptInternal, decision 0707); the page itself is limited.
 import crypto from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
-import type { RateLimiter } from './rate-limit.js';
 
 export const INTERNAL_HEADER = 'x-kc-internal-render';
 
@@ -25,16 +24,5 @@ export function createInternalRequests(): InternalRequests {
       const given = Buffer.from(value);
       return given.length === expected.length && crypto.timingSafeEqual(given, expected);
     },
-  };
-}
-
-/** The same limiter, except that the server's own requests pass without being counted. */
-export function exemptInternal(limiter: RateLimiter, internal: InternalRequests): RateLimiter {
-  return (rule) => {
-    const hook = limiter(rule);
-    return async function limitUnlessInternal(this: unknown, request, reply) {
-      if (internal.is(request)) return;
-      return hook.call(this as never, request, reply);
-    };
   };
 }

@@ -1,6 +1,6 @@
 // The pieces every server-rendered <head> shares: the site's name, HTML escaping, the public origin
-// of canonical URLs and the rendering of one head. Kept apart from pages.ts so that the location
-// head and the sitemap can use them without importing the module that registers them (no cycle).
+// of canonical URLs and the rendering of one head. Apart from plugins/pages.ts, so that the location
+// head, the sitemap, feeds and HSDS use them without importing the plugin that registers pages.
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
 
