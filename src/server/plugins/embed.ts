@@ -96,7 +96,7 @@ export function registerEmbed(app: FastifyInstance, ctx: AppContext): void {
     if (!entry) {
       const version = ctx.dataVersion.current();
       const search = await searchFiltersOf(ctx, filters);
-      const { places, total } = await searchPublicPlaces(ctx, search, EMBED_PLACES);
+      const { places, total } = await searchPublicPlaces(ctx, search, EMBED_PLACES, { tags: false });
       const now = clockNow();
       const w = WORDS[lang];
       const url = (slug: string) => `${origin}/discover/${encodeURIComponent(slug)}`;

@@ -109,14 +109,18 @@ async function tagsOf(db: Db, found: Array<Record<string, unknown>>): Promise<Ma
 /** The public places among `ids`, in the order of `ids`, and the search index's version read in the
  * same statement (a search's page checks with it that the index it asked was current). Kept
  * prepared by the embedded database: only the ids change. */
-async function readPublicPlacesAt(db: Db, ids: number[]): Promise<{ places: FeedPlace[]; version: number | null }> {
+async function readPublicPlacesAt(
+  db: Db,
+  ids: number[],
+  withTags = true,
+): Promise<{ places: FeedPlace[]; version: number | null }> {
   if (ids.length === 0) return { places: [], version: null };
   const found = await rows(
     db,
     sql`select ${sql.raw(KEEP_PREPARED)} ${COLUMNS}, ${searchVersionSql} as index_version from locations l
          where l.id = any(${`{${ids.join(',')}}`}::int[]) and ${isPublicPlace()}`,
   );
-  const tags = await tagsOf(db, found);
+  const tags = withTags ? await tagsOf(db, found) : new Map();
   const byId = new Map(found.map((r) => [Number(r.id), toFeedPlace(r, tags)]));
   const version = found[0] ? Number(found[0].index_version) : null;
   return { places: ids.flatMap((id) => byId.get(id) ?? []), version };
@@ -199,17 +203,22 @@ export async function searchPublicPlaces(
   reads: SearchReads,
   filters: SearchFilters,
   limit: number,
-  offset = 0,
+  opts: {
+    offset?: number;
+    /** false: the places' `tags` may be left empty (the calendar and the widget show none: one read less). */
+    tags?: boolean;
+  } = {},
 ): Promise<{ places: FeedPlace[]; total: number }> {
   const { db, searchIndex } = reads;
+  const { offset = 0, tags = true } = opts;
   const query = { ...filters, limit, offset };
   const now = clockNow();
   let page = await searchWithIndex(searchIndex, query, now, { catchUp: false });
   if (page) {
-    let read = await readPublicPlacesAt(db, page.ids);
+    let read = await readPublicPlacesAt(db, page.ids, tags);
     if ((read.version ?? (await readSearchVersion(db))) !== page.version) {
       page = await searchWithIndex(searchIndex, query, now);
-      read = page ? await readPublicPlacesAt(db, page.ids) : read;
+      read = page ? await readPublicPlacesAt(db, page.ids, tags) : read;
     }
     if (page) return { places: read.places, total: page.total };
   }

@@ -119,7 +119,7 @@ function registerCalendarRoutes(app: ZodApp, ctx: AppContext, { send, limit }: F
         keepMs: timed(filters) ? KEEP_TIMED_MS : undefined,
         headers: { 'content-disposition': 'inline; filename="kc-green-directory.ics"' },
         build: async () => {
-          const { places } = await searchPublicPlaces(ctx, search, CALENDAR_SEARCH_PLACES);
+          const { places } = await searchPublicPlaces(ctx, search, CALENDAR_SEARCH_PLACES, { tags: false });
           const what = describeSearch(lang, filters);
           return calendarDocument({
             name: WORDS[lang].calendarOf(what),

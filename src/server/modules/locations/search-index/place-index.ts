@@ -355,19 +355,15 @@ export class PlaceIndex {
     const miles = this.miles;
     // Relevance desc (relevance.ts), distance asc, fresh facts before stale ones (an unknown date,
     // NaN, is stale), then lower(name), name, id (nameKey): locations.reads.ts's keys after its rank.
-    const factsAt = this.factsAt;
-    const cmp = (a: number, b: number): number => {
-      if (ranked) {
-        const d = score[b]! - score[a]!;
-        if (d) return d;
-      }
-      if (byDistance) {
-        const d = miles[a]! - miles[b]!;
-        if (d) return d;
-      }
-      const stale = Number(!(factsAt[a]! >= q.staleBefore)) - Number(!(factsAt[b]! >= q.staleBefore));
-      return stale || this.nameKey[a]! - this.nameKey[b]! || this.ids[a]! - this.ids[b]!;
-    };
+    // One comparison per case, with what it reads held in constants: it runs once or twice per match.
+    const { factsAt, nameKey, ids } = this;
+    const staleBefore = q.staleBefore;
+    const tail = (a: number, b: number): number =>
+      (factsAt[a]! >= staleBefore ? 0 : 1) - (factsAt[b]! >= staleBefore ? 0 : 1) ||
+      nameKey[a]! - nameKey[b]! ||
+      ids[a]! - ids[b]!;
+    const near = byDistance ? (a: number, b: number): number => miles[a]! - miles[b]! || tail(a, b) : tail;
+    const cmp = ranked ? (a: number, b: number): number => score[b]! - score[a]! || near(a, b) : near;
     const total = found.length;
     const end = q.limit === undefined ? total : Math.min(total, q.offset + q.limit);
     const page = pageInOrder(found.items, total, q.offset, end, cmp);
