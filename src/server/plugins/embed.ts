@@ -10,7 +10,7 @@ import { feedQueryString } from '../../shared/discover-params.js';
 import { openingHoursFields } from '../../shared/opening-hours.js';
 import type { AppContext } from '../context.js';
 import { now as clockNow } from '../lib/clock.js';
-import { searchFiltersOf, searchPublicPlaces } from '../modules/feeds/feed-places.js';
+import { searchBriefPlaces, searchFiltersOf } from '../modules/feeds/feed-places.js';
 import { categoryName, describeSearch, WORDS } from '../modules/feeds/feed-words.js';
 import { fromRoot } from '../paths.js';
 import { jsonForScript } from '../pages/location-head.js';
@@ -96,7 +96,7 @@ export function registerEmbed(app: FastifyInstance, ctx: AppContext): void {
     if (!entry) {
       const version = ctx.dataVersion.current();
       const search = await searchFiltersOf(ctx, filters);
-      const { places, total } = await searchPublicPlaces(ctx, search, EMBED_PLACES, { tags: false });
+      const { places, total } = await searchBriefPlaces(ctx, search, EMBED_PLACES);
       const now = clockNow();
       const w = WORDS[lang];
       const url = (slug: string) => `${origin}/discover/${encodeURIComponent(slug)}`;

@@ -10,7 +10,7 @@ import { hsdsId } from '../hsds/hsds-ids.js';
 import { openingEvents } from './calendar-events.js';
 import type { FeedBody } from './feed-answer.js';
 import { latest } from './feed-answer.js';
-import type { FeedPlace } from './feed-places.js';
+import type { BriefPlace } from './feed-places.js';
 import { WORDS } from './feed-words.js';
 
 const MS_DAY = 86_400_000;
@@ -27,7 +27,7 @@ export interface CalendarInput {
   /** The calendar's own address, as calendars show it. */
   url: string;
   lang: FeedLanguage;
-  places: FeedPlace[];
+  places: BriefPlace[];
   window: { from: Date; to: Date };
   /** Deadlines after the window too (a place's own calendar), or only those inside it (a search's). */
   allDeadlines: boolean;
@@ -77,7 +77,7 @@ export function foldLines(text: string): string {
 const fragments = new Map<string, string>();
 const FRAGMENTS_MAX = 5000;
 
-function placeEvents(place: FeedPlace, input: CalendarInput, host: string): string {
+function placeEvents(place: BriefPlace, input: CalendarInput, host: string): string {
   const key = [
     input.origin,
     input.lang,

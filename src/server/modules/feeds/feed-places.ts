@@ -1,7 +1,7 @@
 // The public places the feeds, the widget and the HSDS API show (decision 1000): a search's first
 // places in Discover's order (the search's own answer: the in-process index picks them, the page is
 // read under the one public condition, locations/visibility.ts), places by id, or one by slug.
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { DiscoverFilters } from '../../../shared/discover-query.js';
 import type { PlaceAttributes } from '../../../shared/place-attributes.js';
 import type { Location } from '../../../shared/schemas/location.js';
@@ -48,6 +48,24 @@ export interface FeedPlace {
   attributes: PlaceAttributes;
 }
 
+/** What a search's calendar and the widget show of a place: its read returns less than half the
+ * columns, which is most of what a 50-place page costs the embedded database. */
+export type BriefPlace = Pick<
+  FeedPlace,
+  | 'id'
+  | 'slug'
+  | 'name'
+  | 'category'
+  | 'description'
+  | 'address'
+  | 'latitude'
+  | 'longitude'
+  | 'openingHours'
+  | 'deadline'
+  | 'updatedAt'
+  | 'lastVerifiedAt'
+>;
+
 const date = (v: unknown): Date | null => {
   if (v === null || v === undefined) return null;
   const d = v instanceof Date ? v : new Date(String(v));
@@ -90,6 +108,28 @@ const COLUMNS = sql`l.id, l.slug, l.name, l.category, l.description, l.address, 
   (select max(v.at) from location_verifications v where v.location_id = l.id) as last_verified_at,
   (select array_agg(lt.tag_id) from location_tags lt where lt.location_id = l.id) as tag_ids`;
 
+// The description only where a deadline's event shows it.
+const BRIEF_COLUMNS = sql`l.id, l.slug, l.name, l.category, l.address, l.latitude, l.longitude, l.opening_hours,
+  l.deadline, case when l.deadline is not null then l.description end as description, l.updated_at,
+  (select max(v.at) from location_verifications v where v.location_id = l.id) as last_verified_at`;
+
+function toBriefPlace(r: Record<string, unknown>): BriefPlace {
+  return {
+    id: Number(r.id),
+    slug: String(r.slug),
+    name: String(r.name),
+    category: String(r.category),
+    description: (r.description as string | null) ?? null,
+    address: (r.address as string | null) ?? null,
+    latitude: r.latitude === null || r.latitude === undefined ? null : Number(r.latitude),
+    longitude: r.longitude === null || r.longitude === undefined ? null : Number(r.longitude),
+    openingHours: (r.opening_hours as string | null) ?? null,
+    deadline: date(r.deadline),
+    updatedAt: date(r.updated_at)!,
+    lastVerifiedAt: date(r.last_verified_at),
+  };
+}
+
 /** The tags the rows name, with their rank in the tags' order (lower(name), id), which each
  * place's list follows. */
 async function tagsOf(db: Db, found: Array<Record<string, unknown>>): Promise<Map<number, FeedTag & { rank: number }>> {
@@ -106,29 +146,47 @@ async function tagsOf(db: Db, found: Array<Record<string, unknown>>): Promise<Ma
   );
 }
 
+/** How a page of places is read: its columns and how a row becomes a place. */
+interface PlaceRead<T> {
+  columns: SQL;
+  toPlaces(db: Db, found: Array<Record<string, unknown>>): Promise<Array<[number, T]>>;
+}
+
+const fullRead: PlaceRead<FeedPlace> = {
+  columns: COLUMNS,
+  async toPlaces(db, found) {
+    const tags = await tagsOf(db, found);
+    return found.map((r) => [Number(r.id), toFeedPlace(r, tags)]);
+  },
+};
+
+const briefRead: PlaceRead<BriefPlace> = {
+  columns: BRIEF_COLUMNS,
+  toPlaces: async (_db, found) => found.map((r) => [Number(r.id), toBriefPlace(r)]),
+};
+
 /** The public places among `ids`, in the order of `ids`, and the search index's version read in the
  * same statement (a search's page checks with it that the index it asked was current). Kept
  * prepared by the embedded database: only the ids change. */
-async function readPublicPlacesAt(
+async function readPublicPlacesAt<T>(
   db: Db,
   ids: number[],
-  withTags = true,
-): Promise<{ places: FeedPlace[]; version: number | null }> {
+  read: PlaceRead<T>,
+): Promise<{ places: T[]; version: number | null }> {
   if (ids.length === 0) return { places: [], version: null };
   const found = await rows(
     db,
-    sql`select ${sql.raw(KEEP_PREPARED)} ${COLUMNS}, ${searchVersionSql} as index_version from locations l
+    sql`select ${sql.raw(KEEP_PREPARED)} ${read.columns}, ${searchVersionSql} as index_version from locations l
          where l.id = any(${`{${ids.join(',')}}`}::int[]) and ${isPublicPlace()}`,
   );
-  const tags = withTags ? await tagsOf(db, found) : new Map();
-  const byId = new Map(found.map((r) => [Number(r.id), toFeedPlace(r, tags)]));
+  const byId = new Map(await read.toPlaces(db, found));
   const version = found[0] ? Number(found[0].index_version) : null;
   return { places: ids.flatMap((id) => byId.get(id) ?? []), version };
 }
 
 /** The public places among `ids`, in the order of `ids`. */
 export async function readPublicPlaces(db: Db, ids: number[]): Promise<FeedPlace[]> {
-  return (await readPublicPlacesAt(db, ids)).places;
+  return (await readPublicPlacesAt(db, ids, fullRead)).places;
 }
 
 /** A public place by its slug or any slug it had, or null. */
@@ -199,29 +257,36 @@ function fromLocation(p: Location): FeedPlace {
  * match: the index gives the page's ids and the feeds' own lean read fetches them, without the
  * list's per-place work (hours status, facts age) feeds never show. As the list's search does, the
  * index answers as it is and is asked again, caught up, when the read shows it was behind. */
-export async function searchPublicPlaces(
+async function searchPage<T>(
   reads: SearchReads,
   filters: SearchFilters,
   limit: number,
-  opts: {
-    offset?: number;
-    /** false: the places' `tags` may be left empty (the calendar and the widget show none: one read less). */
-    tags?: boolean;
-  } = {},
-): Promise<{ places: FeedPlace[]; total: number }> {
+  offset: number,
+  read: PlaceRead<T>,
+  fromSql: (p: Location) => T,
+): Promise<{ places: T[]; total: number }> {
   const { db, searchIndex } = reads;
-  const { offset = 0, tags = true } = opts;
   const query = { ...filters, limit, offset };
   const now = clockNow();
   let page = await searchWithIndex(searchIndex, query, now, { catchUp: false });
   if (page) {
-    let read = await readPublicPlacesAt(db, page.ids, tags);
-    if ((read.version ?? (await readSearchVersion(db))) !== page.version) {
+    let found = await readPublicPlacesAt(db, page.ids, read);
+    if ((found.version ?? (await readSearchVersion(db))) !== page.version) {
       page = await searchWithIndex(searchIndex, query, now);
-      read = page ? await readPublicPlacesAt(db, page.ids, tags) : read;
+      found = page ? await readPublicPlacesAt(db, page.ids, read) : found;
     }
-    if (page) return { places: read.places, total: page.total };
+    if (page) return { places: found.places, total: page.total };
   }
   const sqlPage = await searchLocations(reads, query);
-  return { places: sqlPage.items.map(fromLocation), total: sqlPage.total };
+  return { places: sqlPage.items.map(fromSql), total: sqlPage.total };
+}
+
+/** A search's page of places in full (HSDS). */
+export function searchPublicPlaces(reads: SearchReads, filters: SearchFilters, limit: number, offset = 0) {
+  return searchPage(reads, filters, limit, offset, fullRead, fromLocation);
+}
+
+/** A search's first places as the calendar and the widget show them. */
+export function searchBriefPlaces(reads: SearchReads, filters: SearchFilters, limit: number) {
+  return searchPage<BriefPlace>(reads, filters, limit, 0, briefRead, fromLocation);
 }

@@ -21,7 +21,7 @@ import { calendarDocument, placeUrl } from './calendar.js';
 import { calendarWindow } from './calendar-events.js';
 import { readChanges } from './changes.js';
 import { createFeedSender, type FeedSender, KEEP_TIMED_MS } from './feed-answer.js';
-import { publicPlaceBySlug, searchFiltersOf, searchPublicPlaces } from './feed-places.js';
+import { publicPlaceBySlug, searchBriefPlaces, searchFiltersOf } from './feed-places.js';
 import { categoryName, describeSearch, WORDS } from './feed-words.js';
 
 /** A search's calendar holds the first this many places of the search (Discover's order). */
@@ -119,7 +119,7 @@ function registerCalendarRoutes(app: ZodApp, ctx: AppContext, { send, limit }: F
         keepMs: timed(filters) ? KEEP_TIMED_MS : undefined,
         headers: { 'content-disposition': 'inline; filename="kc-green-directory.ics"' },
         build: async () => {
-          const { places } = await searchPublicPlaces(ctx, search, CALENDAR_SEARCH_PLACES, { tags: false });
+          const { places } = await searchBriefPlaces(ctx, search, CALENDAR_SEARCH_PLACES);
           const what = describeSearch(lang, filters);
           return calendarDocument({
             name: WORDS[lang].calendarOf(what),

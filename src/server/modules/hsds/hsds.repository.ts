@@ -81,7 +81,7 @@ export async function listPlaceIds(
   if (q.withLocation) extra.push(sql`(l.address is not null and l.address <> '' or l.latitude is not null)`);
 
   if (extra.length === 0) {
-    const { places, total } = await searchPublicPlaces(reads, filters, q.limit, { offset: q.offset });
+    const { places, total } = await searchPublicPlaces(reads, filters, q.limit, q.offset);
     return { ids: places.map((p) => p.id), total, places };
   }
   const s = compileSearch(filters, { ...(await compileOptions(db, filters.search)), now });
