@@ -174,12 +174,20 @@ async function readPublicPlacesAt<T>(
   read: PlaceRead<T>,
 ): Promise<{ places: T[]; version: number | null }> {
   if (ids.length === 0) return { places: [], version: null };
-  const found = await rows(
+  // Each place as one JSON text: the embedded database's process hands a row over cell by cell,
+  // which cost it more than writing the row as JSON (2.0 against 1.3 ms of its CPU for 50 places).
+  const found = await rows<{ place: string; index_version: number }>(
     db,
-    sql`select ${sql.raw(KEEP_PREPARED)} ${read.columns}, ${searchVersionSql} as index_version from locations l
-         where l.id = any(${`{${ids.join(',')}}`}::int[]) and ${isPublicPlace()}`,
+    sql`select ${sql.raw(KEEP_PREPARED)} row_to_json(p)::text as place, ${searchVersionSql} as index_version
+          from (select ${read.columns} from locations l
+                 where l.id = any(${`{${ids.join(',')}}`}::int[]) and ${isPublicPlace()}) p`,
   );
-  const byId = new Map(await read.toPlaces(db, found));
+  const byId = new Map(
+    await read.toPlaces(
+      db,
+      found.map((r) => JSON.parse(r.place) as Record<string, unknown>),
+    ),
+  );
   const version = found[0] ? Number(found[0].index_version) : null;
   return { places: ids.flatMap((id) => byId.get(id) ?? []), version };
 }
