@@ -158,73 +158,75 @@ const pathValue = fc.oneof(
 
 const isAdmin = (path: string) => path.startsWith('/api/admin/') && path !== '/api/admin/login';
 
-describe('fuzz: every /api endpoint survives malformed input', () => {
-  const t = useTestApp({ admin: ADMIN, deps: { fetch: offline } });
-  let endpoints: Endpoint[] = [];
-  let ip = 0;
-  const nextAddress = () => {
-    ip++;
-    return `10.${(ip >> 16) & 255}.${(ip >> 8) & 255}.${ip & 255}`;
+// One app for the whole file, with a little data and the list of endpoints the fuzz covers.
+// biome-ignore lint/correctness/useHookAtTopLevel: a Vitest hook (beforeAll/afterAll), not React's; one app for every describe here.
+const t = useTestApp({ admin: ADMIN, deps: { fetch: offline } });
+let endpoints: Endpoint[] = [];
+let ip = 0;
+const nextAddress = () => {
+  ip++;
+  return `10.${(ip >> 16) & 255}.${(ip >> 8) & 255}.${ip & 255}`;
+};
+const signIn = () => signInAdmin(t, ADMIN, nextAddress());
+
+beforeAll(async () => {
+  // A little data, so that path values such as 1 and 2 reach real rows (and their revisions).
+  const post = async (url: string, body: unknown) => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url,
+      headers: jsonHeaders,
+      payload: JSON.stringify(body),
+      // From the tests' trusted network: the data must be public, not waiting for review.
+      remoteAddress: freshAddress(),
+    });
+    expect(res.statusCode, `${url}: ${res.body}`).toBe(201);
+    return res.json() as { id: number };
   };
-  const signIn = () => signInAdmin(t, ADMIN, nextAddress());
+  const tag = await post('/api/tags', { name: 'Organic', category: 'product' });
+  await post('/api/tags', { name: 'Wheelchair accessible', category: 'accessibility' });
+  const place = await post('/api/locations', {
+    name: 'Fuzz Farmers Market',
+    category: 'farmers-market',
+    address: '1 Main St, Kansas City, MO 64105',
+    description: '<p>Fresh <strong>produce</strong></p>',
+    tagIds: [tag.id],
+  });
+  await post('/api/locations', { name: 'Fuzz Resource', category: 'resource', deadline: '2030-01-01' });
+  await post('/api/flag-reports', {
+    locationId: place.id,
+    flagType: 'outdated',
+    description: 'outdated issue reported',
+    screenshot: null,
+  });
 
-  beforeAll(async () => {
-    // A little data, so that path values such as 1 and 2 reach real rows (and their revisions).
-    const post = async (url: string, body: unknown) => {
-      const res = await t.app.inject({
-        method: 'POST',
-        url,
-        headers: jsonHeaders,
-        payload: JSON.stringify(body),
-        // From the tests' trusted network: the data must be public, not waiting for review.
-        remoteAddress: freshAddress(),
-      });
-      expect(res.statusCode, `${url}: ${res.body}`).toBe(201);
-      return res.json() as { id: number };
-    };
-    const tag = await post('/api/tags', { name: 'Organic', category: 'product' });
-    await post('/api/tags', { name: 'Wheelchair accessible', category: 'accessibility' });
-    const place = await post('/api/locations', {
-      name: 'Fuzz Farmers Market',
-      category: 'farmers-market',
-      address: '1 Main St, Kansas City, MO 64105',
-      description: '<p>Fresh <strong>produce</strong></p>',
-      tagIds: [tag.id],
-    });
-    await post('/api/locations', { name: 'Fuzz Resource', category: 'resource', deadline: '2030-01-01' });
-    await post('/api/flag-reports', {
-      locationId: place.id,
-      flagType: 'outdated',
-      description: 'outdated issue reported',
-      screenshot: null,
-    });
-
-    const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json() as {
-      paths: Record<
+  const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json() as {
+    paths: Record<
+      string,
+      Record<
         string,
-        Record<
-          string,
-          {
-            parameters?: Array<{ in: string; name: string }>;
-            requestBody?: { content?: Record<string, { schema?: { properties?: Record<string, unknown> } }> };
-          }
-        >
-      >;
-    };
-    for (const [path, ops] of Object.entries(doc.paths)) {
-      if (!path.startsWith('/api/') || path.startsWith('/api/docs')) continue;
-      for (const [method, op] of Object.entries(ops)) {
-        endpoints.push({
-          method: method.toUpperCase(),
-          path,
-          query: (op.parameters ?? []).filter((p) => p.in === 'query').map((p) => p.name),
-          bodyKeys: Object.keys(op.requestBody?.content?.['application/json']?.schema?.properties ?? {}),
-        });
-      }
+        {
+          parameters?: Array<{ in: string; name: string }>;
+          requestBody?: { content?: Record<string, { schema?: { properties?: Record<string, unknown> } }> };
+        }
+      >
+    >;
+  };
+  for (const [path, ops] of Object.entries(doc.paths)) {
+    if (!path.startsWith('/api/') || path.startsWith('/api/docs')) continue;
+    for (const [method, op] of Object.entries(ops)) {
+      endpoints.push({
+        method: method.toUpperCase(),
+        path,
+        query: (op.parameters ?? []).filter((p) => p.in === 'query').map((p) => p.name),
+        bodyKeys: Object.keys(op.requestBody?.content?.['application/json']?.schema?.properties ?? {}),
+      });
     }
-    endpoints = endpoints.sort((a, b) => `${a.path} ${a.method}`.localeCompare(`${b.path} ${b.method}`));
-  }, 120_000);
+  }
+  endpoints = endpoints.sort((a, b) => `${a.path} ${a.method}`.localeCompare(`${b.path} ${b.method}`));
+}, 120_000);
 
+describe('fuzz: the API description, the docs page and the administrator routes', () => {
   it('the OpenAPI description lists the API (and so the fuzz covers it)', async () => {
     const paths = endpoints.map((e) => `${e.method} ${e.path}`);
     for (const p of [
@@ -278,7 +280,9 @@ describe('fuzz: every /api endpoint survives malformed input', () => {
       expect(res.statusCode, `${ep.method} ${ep.path}`).toBe(401);
     }
   });
+});
 
+describe('fuzz: every /api endpoint survives malformed input', () => {
   it(
     'no 5xx for hostile bodies, query strings and path values, on every endpoint',
     async () => {

@@ -79,10 +79,11 @@ function restore(file: string, target: ConnectOptions, opts: { force?: boolean; 
 const rowsOf = async <T>(database: Database, query: ReturnType<typeof sql>) =>
   ((await database.db.execute(query)) as unknown as { rows: T[] }).rows;
 
-describe(`backups on ${kind}`, () => {
-  let snapshotFile = '';
-  let restoredTarget: ConnectOptions = {};
+// The snapshot the first test takes, and the database it restored it into: the restore tests use them.
+let snapshotFile = '';
+let restoredTarget: ConnectOptions = {};
 
+describe(`backups on ${kind}: a snapshot under concurrent writes`, () => {
   it('a snapshot under concurrent writes holds every acknowledged write, and no half of any transaction', async () => {
     const target = await freshTarget();
     const database = await open(target);
@@ -151,7 +152,9 @@ describe(`backups on ${kind}`, () => {
     expect(restored.places).toBe(readSeedRows().length + places.length);
     await copy.close();
   }, 180_000);
+});
 
+describe(`backups on ${kind}: restoring a snapshot`, () => {
   it('refuses to restore into a target that holds a database; --force keeps the old one and restores', async () => {
     expect(snapshotFile).not.toBe('');
     const backupDir = tempDir();
@@ -254,9 +257,11 @@ describe(`backups on ${kind}`, () => {
   }, 180_000);
 });
 
-describe(`damaged snapshots on ${kind}`, () => {
-  let file = '';
+// A good snapshot, made once before the first damaged-snapshot test: the tests below damage copies of it.
+let file = '';
+const withGoodSnapshot = () =>
   beforeAll(async () => {
+    if (file) return;
     const target = await freshTarget();
     const database = await open(target);
     await runMigrations(database);
@@ -264,25 +269,28 @@ describe(`damaged snapshots on ${kind}`, () => {
     await database.close();
   }, 120_000);
 
-  /** A copy of the good snapshot changed by `damage`. */
-  const damaged = (damage: (bytes: Buffer) => Buffer) => {
-    const copy = path.join(tempDir(), `damaged${path.extname(file)}`);
-    fs.writeFileSync(copy, damage(fs.readFileSync(file)));
-    return copy;
-  };
-  const expectNothingRestored = async (target: ConnectOptions) => {
-    if (target.dataDir) {
-      expect(fs.readdirSync(target.dataDir)).toEqual([]);
-      return;
-    }
-    const copy = await open(target);
-    const tables = await rowsOf<{ n: number }>(
-      copy,
-      sql`select count(*)::int as n from pg_tables where schemaname = 'public'`,
-    );
-    expect(tables[0]!.n).toBe(0);
-    await copy.close();
-  };
+/** A copy of the good snapshot changed by `damage`. */
+const damaged = (damage: (bytes: Buffer) => Buffer) => {
+  const copy = path.join(tempDir(), `damaged${path.extname(file)}`);
+  fs.writeFileSync(copy, damage(fs.readFileSync(file)));
+  return copy;
+};
+const expectNothingRestored = async (target: ConnectOptions) => {
+  if (target.dataDir) {
+    expect(fs.readdirSync(target.dataDir)).toEqual([]);
+    return;
+  }
+  const copy = await open(target);
+  const tables = await rowsOf<{ n: number }>(
+    copy,
+    sql`select count(*)::int as n from pg_tables where schemaname = 'public'`,
+  );
+  expect(tables[0]!.n).toBe(0);
+  await copy.close();
+};
+
+describe(`damaged snapshots on ${kind}: cut off, corrupt, or not a snapshot`, () => {
+  withGoodSnapshot();
 
   it('names a file that is missing, a folder, or not a snapshot', () => {
     const dir = tempDir();
@@ -335,6 +343,10 @@ describe(`damaged snapshots on ${kind}`, () => {
     },
     60_000,
   );
+});
+
+describe(`damaged snapshots on ${kind}: restores that fail part-way, and old pg_dump`, () => {
+  withGoodSnapshot();
 
   it.runIf(pgAdmin)(
     'rolls the whole restore back when a statement of it fails',

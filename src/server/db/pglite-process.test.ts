@@ -7,14 +7,15 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { KEEP_PREPARED, PgliteProcess } from './pglite-process.js';
 
-describe('PgliteProcess', () => {
-  let db: PgliteProcess;
-  beforeAll(async () => {
-    db = await PgliteProcess.open('memory://');
-    await db.query('create table t (id int primary key, name text not null)');
-  });
-  afterAll(() => db.close());
+// One database process for the whole file.
+let db: PgliteProcess;
+beforeAll(async () => {
+  db = await PgliteProcess.open('memory://');
+  await db.query('create table t (id int primary key, name text not null)');
+});
+afterAll(() => db.close());
 
+describe('PgliteProcess: transactions, errors and the calling thread', () => {
   it('commits a transaction, and rolls back one whose function throws', async () => {
     await db.transaction(async (tx) => {
       await tx.query('insert into t values ($1, $2)', [1, 'kept']);
@@ -77,6 +78,9 @@ describe('PgliteProcess', () => {
   });
 
   // Decision 0505: outside a transaction a marked statement seen before runs prepared.
+});
+
+describe('PgliteProcess: prepared statements', () => {
   it('answers a repeated statement the same each time, types and nulls included', async () => {
     const text = `${KEEP_PREPARED} select $1::int as n, $2::text as s, $3::jsonb as j, $4::timestamptz as at, $5::int[] as a, $6::text as none`;
     const params = [7, 'seven', JSON.stringify({ k: [1, 2] }), new Date('2026-03-08T08:00:00Z'), [1, 2, 3], null];
@@ -112,7 +116,9 @@ describe('PgliteProcess', () => {
       for (let i = 0; i < 100; i++)
         expect((await db.query(`${KEEP_PREPARED} select ${i} + $1::int as v`, [1])).rows).toEqual([{ v: i + 1 }]);
   });
+});
 
+describe('PgliteProcess: its process', () => {
   it("runs in a process of its own and reports that process's memory", async () => {
     expect(db.pid).not.toBe(process.pid);
     const memory = await db.memory();

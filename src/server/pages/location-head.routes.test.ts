@@ -21,31 +21,33 @@ function parseHead(html: string) {
   };
 }
 
-describe('location page head, sitemap and robots', () => {
-  let clientDir: string;
+// One app, and the folder it serves pages from, for the whole file; the describes below share them.
+let clientDir: string;
 
-  beforeAll(() => {
-    clientDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kc-head-'));
-    fs.writeFileSync(
-      path.join(clientDir, 'index.html'),
-      '<!doctype html><html lang="en"><head><meta charset="utf-8" /><title>KC</title><!--app-head--></head><body><div id="root"></div></body></html>',
-    );
+beforeAll(() => {
+  clientDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kc-head-'));
+  fs.writeFileSync(
+    path.join(clientDir, 'index.html'),
+    '<!doctype html><html lang="en"><head><meta charset="utf-8" /><title>KC</title><!--app-head--></head><body><div id="root"></div></body></html>',
+  );
+});
+// Hooks after run in reverse: the app closes before its folder goes.
+afterAll(() => fs.rmSync(clientDir, { recursive: true, force: true }));
+// biome-ignore lint/correctness/useHookAtTopLevel: a Vitest hook (beforeAll/afterAll), not React's; one app for every describe here.
+const t = useTestApp(() => ({ env: { PUBLIC_URL: 'https://green.example.org' }, deps: { clientDir } }));
+
+const create = async (body: Record<string, unknown>) => {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/locations',
+    headers: jsonHeaders,
+    payload: JSON.stringify(body),
   });
-  // Hooks after run in reverse: the app closes before its folder goes.
-  afterAll(() => fs.rmSync(clientDir, { recursive: true, force: true }));
-  const t = useTestApp(() => ({ env: { PUBLIC_URL: 'https://green.example.org' }, deps: { clientDir } }));
+  expect(res.statusCode, res.body).toBeLessThan(300);
+  return res.json() as { id: number; slug: string; name: string };
+};
 
-  const create = async (body: Record<string, unknown>) => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/locations',
-      headers: jsonHeaders,
-      payload: JSON.stringify(body),
-    });
-    expect(res.statusCode, res.body).toBeLessThan(300);
-    return res.json() as { id: number; slug: string; name: string };
-  };
-
+describe('location page head', () => {
   it("keeps a name with $' and $& as text: the page is not spliced with itself", async () => {
     const name = `Splice $' $& $\` ${unique()}`;
     const loc = await create({ name, category: 'resource' });
@@ -134,7 +136,9 @@ describe('location page head, sitemap and robots', () => {
       `Evil &lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt; ${name.split(' ').at(-1)} | KC Green Directory`,
     );
   });
+});
 
+describe('location page slugs, sitemap and robots', () => {
   it('answers 404 for an unknown slug and keeps an old slug working after a rename', async () => {
     const missing = await t.app.inject({ method: 'GET', url: `/discover/no-such-place-${unique()}` });
     expect(missing.statusCode).toBe(404);

@@ -16,40 +16,42 @@ const freshUntrusted = () => {
 
 type Place = { id: number; slug: string; name: string; description: string | null; phone: string | null };
 
-describe('undo', () => {
-  const t = useTestApp({ admin: ADMIN });
-  let cookie = '';
-  beforeEach(async () => {
-    leaveRoomInWindow(DAY, 15 * 60_000);
-    if (!cookie) cookie = await signInAdmin(t, ADMIN);
-  });
-  afterEach(() => vi.useRealTimers());
+// One app and database for the whole file.
+// biome-ignore lint/correctness/useHookAtTopLevel: a Vitest hook (beforeAll/afterAll), not React's; one app for every describe here.
+const t = useTestApp({ admin: ADMIN });
+let cookie = '';
+beforeEach(async () => {
+  leaveRoomInWindow(DAY, 15 * 60_000);
+  if (!cookie) cookie = await signInAdmin(t, ADMIN);
+});
+afterEach(() => vi.useRealTimers());
 
-  const as = (address: string, session: string) => ({ remoteAddress: address, headers: { 'x-session-id': session } });
-  const adminSend = (method: 'GET' | 'POST', url: string, body?: unknown) =>
-    injectJson(t.app, method, url, body, { headers: { cookie } });
-  const publicPlace = async (name: string, extra: Record<string, unknown> = {}): Promise<Place> => {
-    const res = await injectJson(
-      t.app,
-      'POST',
-      '/api/locations',
-      { name, category: 'resource', tagIds: [], ...extra },
-      { headers: { cookie } },
-    );
-    expect(res.statusCode).toBe(201);
-    return res.json();
+const as = (address: string, session: string) => ({ remoteAddress: address, headers: { 'x-session-id': session } });
+const adminSend = (method: 'GET' | 'POST', url: string, body?: unknown) =>
+  injectJson(t.app, method, url, body, { headers: { cookie } });
+const publicPlace = async (name: string, extra: Record<string, unknown> = {}): Promise<Place> => {
+  const res = await injectJson(
+    t.app,
+    'POST',
+    '/api/locations',
+    { name, category: 'resource', tagIds: [], ...extra },
+    { headers: { cookie } },
+  );
+  expect(res.statusCode).toBe(201);
+  return res.json();
+};
+const read = async (id: number): Promise<Place> => (await injectJson(t.app, 'GET', `/api/locations/${id}`)).json();
+const patch = (id: number, body: unknown, who: { remoteAddress: string; headers: Record<string, string> }) =>
+  injectJson(t.app, 'PATCH', `/api/locations/${id}`, body, who);
+/** The network hash the desk shows for a change (the revision list's clientHash). */
+const hashOf = async (placeId: number) => {
+  const list = (await adminSend('GET', '/api/admin/revisions?limit=200')).json() as {
+    items: { entityId: number; clientHash: string | null; actor: string | null }[];
   };
-  const read = async (id: number): Promise<Place> => (await injectJson(t.app, 'GET', `/api/locations/${id}`)).json();
-  const patch = (id: number, body: unknown, who: { remoteAddress: string; headers: Record<string, string> }) =>
-    injectJson(t.app, 'PATCH', `/api/locations/${id}`, body, who);
-  /** The network hash the desk shows for a change (the revision list's clientHash). */
-  const hashOf = async (placeId: number) => {
-    const list = (await adminSend('GET', '/api/admin/revisions?limit=200')).json() as {
-      items: { entityId: number; clientHash: string | null; actor: string | null }[];
-    };
-    return list.items.find((r) => r.entityId === placeId && !r.actor)!.clientHash!;
-  };
+  return list.items.find((r) => r.entityId === placeId && !r.actor)!.clientHash!;
+};
 
+describe('undo: a network group, and the administrator’s own reverts', () => {
   it('previews, then restores every place a network group defaced, keeping a later change by someone else', async () => {
     const places = await Promise.all(
       [1, 2, 3, 4, 5].map((n) =>
@@ -123,7 +125,9 @@ describe('undo', () => {
     // Reverting one again says it is done.
     expect((await adminSend('POST', `/api/admin/revisions/${earlier!.id}/revert`)).statusCode).toBe(409);
   });
+});
 
+describe('undo: a time window, and the places and slugs a selection added', () => {
   it('undoes a time window on one place only, and can block the network at once', async () => {
     const a = await publicPlace('Window Place A', { phone: '(816) 555-0130' });
     const b = await publicPlace('Window Place B', { phone: '(816) 555-0131' });

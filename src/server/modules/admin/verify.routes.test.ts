@@ -11,46 +11,48 @@ import { createLocation } from '../locations/writes/index.js';
 const ADMIN = { username: 'fresh-admin', password: 'correct horse battery' };
 const noGeo = { geocode: async () => null };
 
-describe('verifying places', () => {
-  const t = useTestApp({ admin: ADMIN });
-  let cookie = '';
-  beforeAll(async () => {
-    cookie = await signInAdmin(t, ADMIN);
+// One app and database for the whole file: the review desk tests see the places the earlier tests made.
+// biome-ignore lint/correctness/useHookAtTopLevel: a Vitest hook (beforeAll/afterAll), not React's; one app for every describe here.
+const t = useTestApp({ admin: ADMIN });
+let cookie = '';
+beforeAll(async () => {
+  cookie = await signInAdmin(t, ADMIN);
+});
+afterEach(() => setClock(null));
+
+const place = async (name: string) =>
+  createLocation(
+    { db: t.database.db, geocoder: noGeo },
+    { name, category: 'park', address: '1 Main St, Kansas City, MO 64105', tagIds: [] } as never,
+    { sessionId: 's', clientHash: 'h' },
+  );
+const verify = (id: number, body: unknown, withCookie = cookie) =>
+  t.app.inject({
+    method: 'POST',
+    url: `/api/admin/locations/${id}/verify`,
+    headers: withCookie ? { cookie: withCookie, ...jsonHeaders } : jsonHeaders,
+    payload: JSON.stringify(body),
   });
-  afterEach(() => setClock(null));
-
-  const place = async (name: string) =>
-    createLocation(
-      { db: t.database.db, geocoder: noGeo },
-      { name, category: 'park', address: '1 Main St, Kansas City, MO 64105', tagIds: [] } as never,
-      { sessionId: 's', clientHash: 'h' },
-    );
-  const verify = (id: number, body: unknown, withCookie = cookie) =>
-    t.app.inject({
-      method: 'POST',
-      url: `/api/admin/locations/${id}/verify`,
-      headers: withCookie ? { cookie: withCookie, ...jsonHeaders } : jsonHeaders,
-      payload: JSON.stringify(body),
-    });
-  const needsCheck = async (query = '') => {
-    const res = await t.app.inject({
-      method: 'GET',
-      url: `/api/admin/locations/needs-check${query}`,
-      headers: { cookie },
-    });
-    expect(res.statusCode, res.body).toBe(200);
-    return res.json() as {
-      items: {
-        id: number;
-        name: string;
-        lastVerifiedAt: string | null;
-        visitorConfirmations: number;
-        source: { name: string; publishedAt: string | null } | null;
-      }[];
-      total: number;
-    };
+const needsCheck = async (query = '') => {
+  const res = await t.app.inject({
+    method: 'GET',
+    url: `/api/admin/locations/needs-check${query}`,
+    headers: { cookie },
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json() as {
+    items: {
+      id: number;
+      name: string;
+      lastVerifiedAt: string | null;
+      visitorConfirmations: number;
+      source: { name: string; publishedAt: string | null } | null;
+    }[];
+    total: number;
   };
+};
 
+describe('verifying places', () => {
   it('needs an administrator session, and a place that exists', async () => {
     const p = await place('Verify Session Park');
     expect((await verify(p.id, {}, '')).statusCode).toBe(401);
@@ -84,7 +86,9 @@ describe('verifying places', () => {
     const list = await t.app.inject({ method: 'GET', url: '/api/locations?search=verify%20history%20park' });
     expect(list.json()[0].lastVerifiedAt).toBe('2026-06-01T12:00:00.000Z');
   });
+});
 
+describe('the review desk of places due a check', () => {
   it('lists places not confirmed for 12 months, never confirmed first, then the oldest', async () => {
     const recent = await place('Needs Check Recent');
     const old = await place('Needs Check Old');

@@ -19,30 +19,32 @@ function multipart(content: string | Buffer, opts: { filename?: string; type?: s
   };
 }
 
-describe('bulk import API', () => {
-  const t = useTestApp({ admin: ADMIN });
-  let cookie: string;
-  const upload = (content: string | Buffer, opts?: Parameters<typeof multipart>[1]) => {
-    const m = multipart(content, opts);
-    return t.app.inject({
-      method: 'POST',
-      url: '/api/admin/bulk-import',
-      headers: { cookie, 'content-type': m.contentType },
-      payload: m.payload,
-    });
-  };
-  const byName = async (name: string) => t.database.db.select().from(locations).where(eq(locations.name, name));
-  const countRows = async () => {
-    const [l] = await t.database.db.select({ n: sql<number>`count(*)::int` }).from(locations);
-    const [g] = await t.database.db.select({ n: sql<number>`count(*)::int` }).from(tags);
-    const [r] = await t.database.db.select({ n: sql<number>`count(*)::int` }).from(revisions);
-    return { locations: l?.n, tags: g?.n, revisions: r?.n };
-  };
-
-  beforeAll(async () => {
-    cookie = await signInAdmin(t, ADMIN);
+// One app and database for the whole file; the describes below share it.
+// biome-ignore lint/correctness/useHookAtTopLevel: a Vitest hook (beforeAll/afterAll), not React's; one app for every describe here.
+const t = useTestApp({ admin: ADMIN });
+let cookie: string;
+const upload = (content: string | Buffer, opts?: Parameters<typeof multipart>[1]) => {
+  const m = multipart(content, opts);
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/admin/bulk-import',
+    headers: { cookie, 'content-type': m.contentType },
+    payload: m.payload,
   });
+};
+const byName = async (name: string) => t.database.db.select().from(locations).where(eq(locations.name, name));
+const countRows = async () => {
+  const [l] = await t.database.db.select({ n: sql<number>`count(*)::int` }).from(locations);
+  const [g] = await t.database.db.select({ n: sql<number>`count(*)::int` }).from(tags);
+  const [r] = await t.database.db.select({ n: sql<number>`count(*)::int` }).from(revisions);
+  return { locations: l?.n, tags: g?.n, revisions: r?.n };
+};
 
+beforeAll(async () => {
+  cookie = await signInAdmin(t, ADMIN);
+});
+
+describe('bulk import API: reading and importing rows', () => {
   it('answers 400, never 500, to a body that is not valid multipart, and writes nothing', async () => {
     const before = await countRows();
     const good = multipart('name,category\nCut short,resource\n');
@@ -147,7 +149,9 @@ describe('bulk import API', () => {
     const [script] = await byName('Script Park');
     expect(script?.description).toBe('<p>Nice</p>');
   });
+});
 
+describe('bulk import API: refused files and failed imports', () => {
   it('refuses a file that is not CSV (415), an empty file and missing columns (400)', async () => {
     const png = await upload(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 0, 0]), { filename: 'x.png', type: 'image/png' });
     expect(png.statusCode).toBe(415);

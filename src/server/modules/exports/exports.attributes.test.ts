@@ -29,40 +29,42 @@ const KNOWN = {
 /** Cells of a CSV line whose every cell is quoted (the export's). */
 const cells = (line: string) => [...line.matchAll(/"((?:[^"]|"")*)"/g)].map((m) => m[1]!.replace(/""/g, '"'));
 
-describe('attributes in exports, imports and JSON-LD', () => {
-  // The page template the app serves place pages from (their JSON-LD is checked below).
-  const clientDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kc-attr-'));
-  fs.writeFileSync(
-    path.join(clientDir, 'index.html'),
-    '<!doctype html><html lang="en"><head><title>KC</title><!--app-head--></head><body><div id="root"></div></body></html>',
-  );
-  afterAll(() => fs.rmSync(clientDir, { recursive: true, force: true }));
-  const t = useTestApp({ env: { PUBLIC_URL: 'https://green.example.org' }, deps: { clientDir } });
-  const slugs: Record<string, string> = {};
+// One app and database for the whole file; the describes below share it.
+// The page template the app serves place pages from (their JSON-LD is checked below).
+const clientDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kc-attr-'));
+fs.writeFileSync(
+  path.join(clientDir, 'index.html'),
+  '<!doctype html><html lang="en"><head><title>KC</title><!--app-head--></head><body><div id="root"></div></body></html>',
+);
+afterAll(() => fs.rmSync(clientDir, { recursive: true, force: true }));
+// biome-ignore lint/correctness/useHookAtTopLevel: a Vitest hook (beforeAll/afterAll), not React's; one app for every describe here.
+const t = useTestApp({ env: { PUBLIC_URL: 'https://green.example.org' }, deps: { clientDir } });
+const slugs: Record<string, string> = {};
 
-  beforeAll(async () => {
-    for (const [name, attributes] of [
-      ['Attrexport Known Market', KNOWN],
-      ['Attrexport Unknown Market', {}],
-    ] as const) {
-      const res = await injectJson(t.app, 'POST', '/api/locations', {
-        name,
-        category: 'farmers-market',
-        description: 'Fresh food.',
-        address: '20 E 5th St, Kansas City, MO 64106',
-        attributes,
-      });
-      expect(res.statusCode, res.body).toBe(201);
-      slugs[name] = res.json().slug;
-    }
-  });
+beforeAll(async () => {
+  for (const [name, attributes] of [
+    ['Attrexport Known Market', KNOWN],
+    ['Attrexport Unknown Market', {}],
+  ] as const) {
+    const res = await injectJson(t.app, 'POST', '/api/locations', {
+      name,
+      category: 'farmers-market',
+      description: 'Fresh food.',
+      address: '20 E 5th St, Kansas City, MO 64106',
+      attributes,
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    slugs[name] = res.json().slug;
+  }
+});
 
-  const csv = async () => {
-    const res = await t.app.inject({ url: '/api/export/locations.csv?search=attrexport' });
-    expect(res.statusCode).toBe(200);
-    return res.body;
-  };
+const csv = async () => {
+  const res = await t.app.inject({ url: '/api/export/locations.csv?search=attrexport' });
+  expect(res.statusCode).toBe(200);
+  return res.body;
+};
 
+describe('attributes in the CSV export and the bulk import', () => {
   it('writes one CSV column per attribute after the older columns', async () => {
     const [header, ...lines] = (await csv()).trim().split('\r\n');
     const names = cells(header!);
@@ -106,7 +108,9 @@ describe('attributes in exports, imports and JSON-LD', () => {
       ['Loose Park', undefined, 'limited'],
     ]);
   });
+});
 
+describe('attributes in GeoJSON, OpenAPI, imports by column name and JSON-LD', () => {
   it('gives each GeoJSON feature its attributes', async () => {
     const res = await t.app.inject({ url: '/api/export/locations.geojson?search=attrexport' });
     const features = res.json().features as { properties: { name: string; attributes: unknown } }[];

@@ -16,70 +16,72 @@ const { from, to } = calendarWindow(NOW);
 /** The geocoder's service knows nothing: addresses fall back to their ZIP's centroid. */
 const noService = (async () => new Response('[]', { headers: { 'content-type': 'application/json' } })) as typeof fetch;
 
-describe('calendar feeds', () => {
-  const t = useTestApp({ admin: ADMIN, deps: { fetch: noService } });
-  const ids: Record<string, { id: number; slug: string }> = {};
-  let cookie = '';
+// One app and database for the whole file; the describes below share it.
+// biome-ignore lint/correctness/useHookAtTopLevel: a Vitest hook (beforeAll/afterAll), not React's; one app for every describe here.
+const t = useTestApp({ admin: ADMIN, deps: { fetch: noService } });
+const ids: Record<string, { id: number; slug: string }> = {};
+let cookie = '';
 
-  const add = async (name: string, body: Record<string, unknown>) => {
-    const res = await injectJson(t.app, 'POST', '/api/locations', {
-      name,
-      category: 'farmers-market',
-      address: '6321 Wornall Rd, Kansas City, MO 64113',
-      latitude: 39.0135,
-      longitude: -94.5937,
-      ...body,
-    });
-    expect(res.statusCode, res.body).toBe(201);
-    ids[name] = { id: res.json().id, slug: res.json().slug };
-    return ids[name]!;
-  };
-  const get = (url: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url, headers });
+const add = async (name: string, body: Record<string, unknown>) => {
+  const res = await injectJson(t.app, 'POST', '/api/locations', {
+    name,
+    category: 'farmers-market',
+    address: '6321 Wornall Rd, Kansas City, MO 64113',
+    latitude: 39.0135,
+    longitude: -94.5937,
+    ...body,
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  ids[name] = { id: res.json().id, slug: res.json().slug };
+  return ids[name]!;
+};
+const get = (url: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url, headers });
 
-  beforeAll(async () => {
-    cookie = await signInAdmin(t, ADMIN);
-    setClock(NOW);
-    await add('Calfeed Weekday Market', { openingHours: 'Mo-Fr 09:00-17:00; PH off' });
-    await add('Calfeed Holiday Market', { openingHours: 'Mo-Fr 09:00-17:00; PH 10:00-14:00' });
-    await add('Calfeed Season Market', {
-      openingHours: 'Apr-Oct Sa 07:00-12:00',
-      attributes: { snap: true, wheelchair: 'yes' },
-    });
-    await add('Calfeed Grant', {
-      category: 'resource',
-      address: '',
-      latitude: null,
-      longitude: null,
-      deadline: '2026-11-15',
-      openingHours: null,
-    });
-    await add('Calfeed Hidden Market', { openingHours: 'Sa 08:00-13:00' });
-    await add('Calfeed Park Far Away', {
-      category: 'park',
-      address: '1 Main St, Kearney, MO 64060',
-      latitude: 39.3676,
-      longitude: -94.3622,
-      openingHours: 'Mo-Su 06:00-22:00',
-    });
-    const hide = await t.app.inject({
-      method: 'PATCH',
-      url: `/api/admin/locations/${ids['Calfeed Hidden Market']!.id}`,
-      headers: { cookie, ...jsonHeaders },
-      payload: JSON.stringify({ hidden: true }),
-    });
-    expect(hide.statusCode, hide.body).toBe(200);
-  }, 180_000);
-  afterAll(() => setClock(null));
+beforeAll(async () => {
+  cookie = await signInAdmin(t, ADMIN);
+  setClock(NOW);
+  await add('Calfeed Weekday Market', { openingHours: 'Mo-Fr 09:00-17:00; PH off' });
+  await add('Calfeed Holiday Market', { openingHours: 'Mo-Fr 09:00-17:00; PH 10:00-14:00' });
+  await add('Calfeed Season Market', {
+    openingHours: 'Apr-Oct Sa 07:00-12:00',
+    attributes: { snap: true, wheelchair: 'yes' },
+  });
+  await add('Calfeed Grant', {
+    category: 'resource',
+    address: '',
+    latitude: null,
+    longitude: null,
+    deadline: '2026-11-15',
+    openingHours: null,
+  });
+  await add('Calfeed Hidden Market', { openingHours: 'Sa 08:00-13:00' });
+  await add('Calfeed Park Far Away', {
+    category: 'park',
+    address: '1 Main St, Kearney, MO 64060',
+    latitude: 39.3676,
+    longitude: -94.3622,
+    openingHours: 'Mo-Su 06:00-22:00',
+  });
+  const hide = await t.app.inject({
+    method: 'PATCH',
+    url: `/api/admin/locations/${ids['Calfeed Hidden Market']!.id}`,
+    headers: { cookie, ...jsonHeaders },
+    payload: JSON.stringify({ hidden: true }),
+  });
+  expect(hide.statusCode, hide.body).toBe(200);
+}, 180_000);
+afterAll(() => setClock(null));
 
-  const calendarOf = async (url: string) => {
-    const res = await get(url);
-    expect(res.statusCode, res.body).toBe(200);
-    expect(res.headers['content-type']).toBe('text/calendar; charset=utf-8');
-    return { res, cal: readCalendar(res.body, to) };
-  };
-  const spans = (list: Array<{ start: Date; end: Date }>) =>
-    list.map((o) => `${o.start.toISOString()}/${o.end.toISOString()}`);
+const calendarOf = async (url: string) => {
+  const res = await get(url);
+  expect(res.statusCode, res.body).toBe(200);
+  expect(res.headers['content-type']).toBe('text/calendar; charset=utf-8');
+  return { res, cal: readCalendar(res.body, to) };
+};
+const spans = (list: Array<{ start: Date; end: Date }>) =>
+  list.map((o) => `${o.start.toISOString()}/${o.end.toISOString()}`);
 
+describe('calendar feeds of a place', () => {
   it("holds a place's opening times as the hours say, across the change of clocks and public holidays", async () => {
     const { res, cal } = await calendarOf(`/discover/${ids['Calfeed Weekday Market']!.slug}/calendar.ics`);
     expect(res.body).toContain('BEGIN:VTIMEZONE');
@@ -165,7 +167,9 @@ describe('calendar feeds', () => {
       openingHours: 'Mo-Fr 09:00-17:00; PH off',
     });
   });
+});
 
+describe('calendar feeds of a search', () => {
   it("holds a search's places and only those, with the Discover URL's own query", async () => {
     const { cal } = await calendarOf(
       '/calendar.ics?q=calfeed&category=farmers-market&address=64113&radius=10&view=map',

@@ -8,50 +8,52 @@ import { injectJson, jsonHeaders, signInAdmin, useTestApp } from '../../test/tes
 const ADMIN = { username: 'changes-admin', password: 'correct horse battery' };
 const SESSION = 'changes-feed-session-1';
 
-describe('change feeds', () => {
-  const t = useTestApp({ admin: ADMIN });
-  let cookie = '';
-  const ids: Record<string, { id: number; slug: string }> = {};
-  const get = (url: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url, headers });
-  const admin = (method: 'POST' | 'PATCH', url: string, body: unknown) =>
-    t.app.inject({ method, url, headers: { cookie, ...jsonHeaders }, payload: JSON.stringify(body) });
-  const feedOf = async (url: string) => {
-    const res = await get(url);
-    expect(res.statusCode, res.body).toBe(200);
-    expect(res.headers['content-type']).toBe('application/atom+xml; charset=utf-8');
-    return { res, feed: parseFeed(res.body) };
-  };
+// One app and database for the whole file; the describes below share it.
+// biome-ignore lint/correctness/useHookAtTopLevel: a Vitest hook (beforeAll/afterAll), not React's; one app for every describe here.
+const t = useTestApp({ admin: ADMIN });
+let cookie = '';
+const ids: Record<string, { id: number; slug: string }> = {};
+const get = (url: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url, headers });
+const admin = (method: 'POST' | 'PATCH', url: string, body: unknown) =>
+  t.app.inject({ method, url, headers: { cookie, ...jsonHeaders }, payload: JSON.stringify(body) });
+const feedOf = async (url: string) => {
+  const res = await get(url);
+  expect(res.statusCode, res.body).toBe(200);
+  expect(res.headers['content-type']).toBe('application/atom+xml; charset=utf-8');
+  return { res, feed: parseFeed(res.body) };
+};
 
-  beforeAll(async () => {
-    cookie = await signInAdmin(t, ADMIN);
-    for (const [name, category] of [
-      ['Changefeed Orchard Garden', 'community-garden'],
-      ['Changefeed Secret Garden', 'community-garden'],
-      ['Changefeed River Park', 'park'],
-    ] as const) {
-      const res = await injectJson(
-        t.app,
-        'POST',
-        '/api/locations',
-        { name, category, address: '1 Main St, Kansas City, MO 64105', latitude: 39.1, longitude: -94.58 },
-        { headers: { 'x-session-id': SESSION } },
-      );
-      expect(res.statusCode, res.body).toBe(201);
-      ids[name] = { id: res.json().id, slug: res.json().slug };
-    }
-    const edit = await injectJson(t.app, 'PATCH', `/api/locations/${ids['Changefeed Orchard Garden']!.id}`, {
-      openingHours: 'Sa 08:00-12:00',
-      phone: '816-555-0199',
-    });
-    expect(edit.statusCode, edit.body).toBe(200);
-    const verify = await admin('POST', `/api/admin/locations/${ids['Changefeed Orchard Garden']!.id}/verify`, {
-      note: 'Called them',
-    });
-    expect(verify.statusCode, verify.body).toBe(201);
-    const hide = await admin('PATCH', `/api/admin/locations/${ids['Changefeed Secret Garden']!.id}`, { hidden: true });
-    expect(hide.statusCode, hide.body).toBe(200);
-  }, 180_000);
+beforeAll(async () => {
+  cookie = await signInAdmin(t, ADMIN);
+  for (const [name, category] of [
+    ['Changefeed Orchard Garden', 'community-garden'],
+    ['Changefeed Secret Garden', 'community-garden'],
+    ['Changefeed River Park', 'park'],
+  ] as const) {
+    const res = await injectJson(
+      t.app,
+      'POST',
+      '/api/locations',
+      { name, category, address: '1 Main St, Kansas City, MO 64105', latitude: 39.1, longitude: -94.58 },
+      { headers: { 'x-session-id': SESSION } },
+    );
+    expect(res.statusCode, res.body).toBe(201);
+    ids[name] = { id: res.json().id, slug: res.json().slug };
+  }
+  const edit = await injectJson(t.app, 'PATCH', `/api/locations/${ids['Changefeed Orchard Garden']!.id}`, {
+    openingHours: 'Sa 08:00-12:00',
+    phone: '816-555-0199',
+  });
+  expect(edit.statusCode, edit.body).toBe(200);
+  const verify = await admin('POST', `/api/admin/locations/${ids['Changefeed Orchard Garden']!.id}/verify`, {
+    note: 'Called them',
+  });
+  expect(verify.statusCode, verify.body).toBe(201);
+  const hide = await admin('PATCH', `/api/admin/locations/${ids['Changefeed Secret Garden']!.id}`, { hidden: true });
+  expect(hide.statusCode, hide.body).toBe(200);
+}, 180_000);
 
+describe('change feeds: what they list, and what they keep out', () => {
   it("lists a search's addition, edit and verification newest first, each saying what changed", async () => {
     const { feed } = await feedOf('/changes.atom?q=changefeed&category=community-garden');
     expect(feed.title).toBe('Changes: Community gardens matching “changefeed” | KC Green Directory');
@@ -100,7 +102,9 @@ describe('change feeds', () => {
     ]);
     expect(feed.items[1]!.description).toBe('Cambió: teléfono, horario. Horario (hora de Kansas City): Sa 08:00-12:00');
   });
+});
 
+describe('change feeds: conditional requests, bad queries and places held for review', () => {
   it('answers 304 while nothing changed, then shows a new change first', async () => {
     const url = '/changes.atom?q=changefeed&category=park';
     const first = await get(url);

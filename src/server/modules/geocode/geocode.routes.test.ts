@@ -4,23 +4,25 @@ import { type FakeGeocoder, startFakeGeocoder } from '../../../../e2e/fakes/fake
 import { freshAddress, useTestApp } from '../../test/test-app.js';
 import { createGeocoder, normaliseGeocodeQuery } from './geocoder.js';
 
-describe('geocoding (GET /api/geocode and the geocoder)', () => {
-  let fake: FakeGeocoder;
-  // Outbound calls time out after 1.5 s here (4 s in the app) so the 'slowpoke' case is fast.
-  const quickFetch: typeof fetch = (input, init) => fetch(input, { ...init, signal: AbortSignal.timeout(1500) });
+// One fake geocoding service and one app for the whole file; the describes below share them.
+let fake: FakeGeocoder;
+// Outbound calls time out after 1.5 s here (4 s in the app) so the 'slowpoke' case is fast.
+const quickFetch: typeof fetch = (input, init) => fetch(input, { ...init, signal: AbortSignal.timeout(1500) });
 
-  // Hooks after run in reverse: the app closes before its geocoder does.
-  afterAll(() => new Promise((r) => fake.close(r)));
-  const t = useTestApp(async () => {
-    fake = await startFakeGeocoder(0);
-    return { env: { GEOCODER_URL: fake.url, PUBLIC_URL: 'https://green.example.org' }, deps: { fetch: quickFetch } };
-  });
+// Hooks after run in reverse: the app closes before its geocoder does.
+afterAll(() => new Promise((r) => fake.close(r)));
+// biome-ignore lint/correctness/useHookAtTopLevel: a Vitest hook (beforeAll/afterAll), not React's; one app for every describe here.
+const t = useTestApp(async () => {
+  fake = await startFakeGeocoder(0);
+  return { env: { GEOCODER_URL: fake.url, PUBLIC_URL: 'https://green.example.org' }, deps: { fetch: quickFetch } };
+});
 
-  // Each lookup from an address of its own: a client may ask only a few addresses the cache does not
-  // know a minute (geocoder.fairness.test.ts tests that allowance).
-  const geocode = (address: string, ip = freshAddress()) =>
-    t.app.inject({ method: 'GET', url: `/api/geocode?address=${encodeURIComponent(address)}`, remoteAddress: ip });
+// Each lookup from an address of its own: a client may ask only a few addresses the cache does not
+// know a minute (geocoder.fairness.test.ts tests that allowance).
+const geocode = (address: string, ip = freshAddress()) =>
+  t.app.inject({ method: 'GET', url: `/api/geocode?address=${encodeURIComponent(address)}`, remoteAddress: ip });
 
+describe('geocoding (GET /api/geocode and the geocoder): answers, cache and validation', () => {
   it('answers the first result of the service, asking for the address plus the city, and names the app', async () => {
     const res = await geocode('Union Station');
     expect(res.statusCode).toBe(200);
@@ -91,7 +93,9 @@ describe('geocoding (GET /api/geocode and the geocoder)', () => {
     for (let i = 0; i < 61 && !limited; i++) limited = (await geocode('Union Station', '10.1.0.99')).statusCode === 429;
     expect(limited).toBe(true);
   });
+});
 
+describe('geocoding (GET /api/geocode and the geocoder): pacing, the queue and the cache keys', () => {
   it('spaces requests to the service at least the minimum interval apart', async () => {
     const times: number[] = [];
     const timedFetch: typeof fetch = (input, init) => {

@@ -14,97 +14,99 @@ const NOW = new Date('2026-10-20T15:00:00Z');
 type Json = Record<string, any>;
 
 // Compiling the official schemas takes seconds each (they are large), more on a busy machine.
-describe('HSDS API', { timeout: 120_000 }, () => {
-  const t = useTestApp({ admin: ADMIN });
-  const ids: Record<string, number> = {};
-  const tags: Record<string, number> = {};
-  let cookie = '';
+// One app and database for the whole file; the describes below share it.
+// biome-ignore lint/correctness/useHookAtTopLevel: a Vitest hook (beforeAll/afterAll), not React's; one app for every describe here.
+const t = useTestApp({ admin: ADMIN });
+const ids: Record<string, number> = {};
+const tags: Record<string, number> = {};
+let cookie = '';
 
-  const get = async (url: string, status = 200) => {
-    const res = await t.app.inject({ method: 'GET', url });
-    expect(res.statusCode, `${url}: ${res.body}`).toBe(status);
-    return res.json() as Json;
-  };
-  const valid = (schema: ReturnType<typeof recordValidator>, body: unknown, what: string) => {
-    expect(schema(body), `${what}\n${errorsOf(schema)}`).toBe(true);
-  };
-  const listOf = async (url: string, items: HsdsSchema) => {
-    const body = await get(url);
-    valid(pageValidator(items), body, url);
-    return body;
-  };
+const get = async (url: string, status = 200) => {
+  const res = await t.app.inject({ method: 'GET', url });
+  expect(res.statusCode, `${url}: ${res.body}`).toBe(status);
+  return res.json() as Json;
+};
+const valid = (schema: ReturnType<typeof recordValidator>, body: unknown, what: string) => {
+  expect(schema(body), `${what}\n${errorsOf(schema)}`).toBe(true);
+};
+const listOf = async (url: string, items: HsdsSchema) => {
+  const body = await get(url);
+  valid(pageValidator(items), body, url);
+  return body;
+};
 
-  beforeAll(async () => {
-    cookie = await signInAdmin(t, ADMIN);
-    setClock(NOW);
-    for (const [name, category] of [
-      ['snap-ebt', 'amenity'],
-      ['honey', 'product'],
-    ] as const) {
-      const res = await injectJson(t.app, 'POST', '/api/tags', { name, category });
-      expect(res.statusCode, res.body).toBe(201);
-      tags[name] = res.json().id;
-    }
-    const places: Array<[string, Record<string, unknown>]> = [
-      [
-        'Hsdsplace Brookside Market',
-        {
-          category: 'farmers-market',
-          address: '6321 Wornall Rd, Kansas City, MO 64113',
-          latitude: 39.0135,
-          longitude: -94.5937,
-          phone: '816-555-0142',
-          website: 'www.brookside.example.org',
-          description: '<p>Saturday <strong>producer</strong> market; accepts SNAP.</p>',
-          openingHours: 'Mo 09:00-17:00; Sa 08:00-13:00; PH off',
-          tagIds: [tags['snap-ebt'], tags.honey],
-        },
-      ],
-      [
-        'Hsdsplace Garden Grant',
-        {
-          category: 'resource',
-          address: '',
-          deadline: '2026-12-01',
-          registrationLink: 'https://grants.example.org/apply',
-          status: 'active',
-        },
-      ],
-      ['Hsdsplace Swope Park', { category: 'park', address: 'Swope Park', latitude: 39.0, longitude: -94.53 }],
-      [
-        'Hsdsplace Hidden Garden',
-        {
-          category: 'community-garden',
-          address: '1 Main St, Kansas City, MO 64105',
-          latitude: 39.1,
-          longitude: -94.58,
-        },
-      ],
-    ];
-    for (const [name, body] of places) {
-      const res = await injectJson(t.app, 'POST', '/api/locations', { name, ...body });
-      expect(res.statusCode, res.body).toBe(201);
-      ids[name] = res.json().id;
-    }
-    const verify = await t.app.inject({
-      method: 'POST',
-      url: `/api/admin/locations/${ids['Hsdsplace Brookside Market']}/verify`,
-      headers: { cookie, ...jsonHeaders },
-      payload: '{}',
-    });
-    expect(verify.statusCode, verify.body).toBe(201);
-    const hide = await t.app.inject({
-      method: 'PATCH',
-      url: `/api/admin/locations/${ids['Hsdsplace Hidden Garden']}`,
-      headers: { cookie, ...jsonHeaders },
-      payload: JSON.stringify({ hidden: true }),
-    });
-    expect(hide.statusCode, hide.body).toBe(200);
-  }, 180_000);
-  afterAll(() => setClock(null));
+beforeAll(async () => {
+  cookie = await signInAdmin(t, ADMIN);
+  setClock(NOW);
+  for (const [name, category] of [
+    ['snap-ebt', 'amenity'],
+    ['honey', 'product'],
+  ] as const) {
+    const res = await injectJson(t.app, 'POST', '/api/tags', { name, category });
+    expect(res.statusCode, res.body).toBe(201);
+    tags[name] = res.json().id;
+  }
+  const places: Array<[string, Record<string, unknown>]> = [
+    [
+      'Hsdsplace Brookside Market',
+      {
+        category: 'farmers-market',
+        address: '6321 Wornall Rd, Kansas City, MO 64113',
+        latitude: 39.0135,
+        longitude: -94.5937,
+        phone: '816-555-0142',
+        website: 'www.brookside.example.org',
+        description: '<p>Saturday <strong>producer</strong> market; accepts SNAP.</p>',
+        openingHours: 'Mo 09:00-17:00; Sa 08:00-13:00; PH off',
+        tagIds: [tags['snap-ebt'], tags.honey],
+      },
+    ],
+    [
+      'Hsdsplace Garden Grant',
+      {
+        category: 'resource',
+        address: '',
+        deadline: '2026-12-01',
+        registrationLink: 'https://grants.example.org/apply',
+        status: 'active',
+      },
+    ],
+    ['Hsdsplace Swope Park', { category: 'park', address: 'Swope Park', latitude: 39.0, longitude: -94.53 }],
+    [
+      'Hsdsplace Hidden Garden',
+      {
+        category: 'community-garden',
+        address: '1 Main St, Kansas City, MO 64105',
+        latitude: 39.1,
+        longitude: -94.58,
+      },
+    ],
+  ];
+  for (const [name, body] of places) {
+    const res = await injectJson(t.app, 'POST', '/api/locations', { name, ...body });
+    expect(res.statusCode, res.body).toBe(201);
+    ids[name] = res.json().id;
+  }
+  const verify = await t.app.inject({
+    method: 'POST',
+    url: `/api/admin/locations/${ids['Hsdsplace Brookside Market']}/verify`,
+    headers: { cookie, ...jsonHeaders },
+    payload: '{}',
+  });
+  expect(verify.statusCode, verify.body).toBe(201);
+  const hide = await t.app.inject({
+    method: 'PATCH',
+    url: `/api/admin/locations/${ids['Hsdsplace Hidden Garden']}`,
+    headers: { cookie, ...jsonHeaders },
+    payload: JSON.stringify({ hidden: true }),
+  });
+  expect(hide.statusCode, hide.body).toBe(200);
+}, 180_000);
+afterAll(() => setClock(null));
 
-  const service = (name: string) => hsdsId('service', ids[name]!);
+const service = (name: string) => hsdsId('service', ids[name]!);
 
+describe('HSDS API: the root, service lists and filters', { timeout: 120_000 }, () => {
   it('answers its root with the HSDS version and an OpenAPI description that lists it', async () => {
     const root = await get('/hsds/');
     valid(rootValidator(), root, '/hsds/');
@@ -192,7 +194,9 @@ describe('HSDS API', { timeout: 120_000 }, () => {
     expect(await names(`modified_after=${before.toISOString()}`)).toEqual(['Hsdsplace Swope Park']);
     expect(await names('modified_after=2000-01-01T00:00:00Z')).toHaveLength(3);
   });
+});
 
+describe('HSDS API: nested services, organizations and the taxonomy', { timeout: 120_000 }, () => {
   it('answers a fully nested service: schedules, phones, location, attributes, assured_date', async () => {
     const id = service('Hsdsplace Brookside Market');
     const s = await get(`/hsds/services/${id}`);
@@ -294,7 +298,9 @@ describe('HSDS API', { timeout: 120_000 }, () => {
       expect(one.taxonomy_detail.id).toBe(hsdsId('taxonomy', 1));
     }
   });
+});
 
+describe('HSDS API: hidden places, the data package and bad parameters', { timeout: 120_000 }, () => {
   it('keeps hidden places out of every answer', async () => {
     const hidden = ids['Hsdsplace Hidden Garden']!;
     for (const url of [

@@ -7,65 +7,71 @@ import { factsAge } from '../../../shared/facts-age.js';
 import type { PlaceAttributesInput } from '../../../shared/place-attributes.js';
 import type { Location } from '../../../shared/schemas/location.js';
 import { setClock } from '../../lib/clock.js';
-import { injectJson, jsonHeaders, signInAdmin, useTestApp } from '../../test/test-app.js';
+import { injectJson, jsonHeaders, signInAdmin, type TestApp, useTestApp } from '../../test/test-app.js';
 
 // Saturday 13 June 2026, 10:00 in Kansas City (CDT, UTC-5).
 const SAT_10AM = new Date('2026-06-13T15:00:00Z');
 const ADMIN = { username: 'facets-admin', password: 'correct horse battery' };
 
+/** The places the facet tests search, on the pinned clock; answers the id of their tag. */
+async function seedFacetPlaces(t: TestApp): Promise<number> {
+  t.app.dataVersion.setCaching(false);
+  setClock(SAT_10AM);
+  const tagId = (await injectJson(t.app, 'POST', '/api/tags', { name: 'Kiosk', category: 'other' })).json().id;
+  const places: Array<[string, string, PlaceAttributesInput, string | null, number]> = [
+    [
+      'Alpha',
+      'park',
+      { snap: true, wic: true, wheelchair: 'yes', restroom: true, free: true, eligibility: 'everyone' },
+      'Mo-Su 08:00-20:00',
+      39.1,
+    ],
+    ['Bravo', 'farmers-market', { snap: false, wic: true, parking: true, credit: true }, 'Sa 08:00-13:00', 39.11],
+    ['Charlie', 'farmers-market', {}, 'Sa 07:00-12:00', 39.12],
+    [
+      'Delta',
+      'farmers-market',
+      { snap: true, doubleUp: true, sfmnp: true, wheelchair: 'limited', busStop: true, bikeParking: true },
+      null,
+      39.13,
+    ],
+    [
+      'Echo',
+      'park',
+      { snap: true, accessibleRestroom: true, restroom: true, parking: true, eligibility: 'restricted', free: false },
+      null,
+      39.3,
+    ],
+    [
+      'Foxtrot',
+      'community-garden',
+      { snap: true, credit: true, wheelchair: 'no', free: true, eligibility: 'everyone' },
+      null,
+      39.14,
+    ],
+  ];
+  for (const [name, category, attributes, openingHours, latitude] of places) {
+    const res = await injectJson(t.app, 'POST', '/api/locations', {
+      name: `Facetfilter ${name}`,
+      category,
+      description: name === 'Alpha' ? 'A rose garden.' : undefined,
+      address: '1 Main St, Kansas City, MO 64105',
+      latitude,
+      longitude: -94.58,
+      openingHours,
+      attributes,
+      tagIds: name === 'Foxtrot' || name === 'Bravo' ? [tagId] : [],
+    });
+    expect(res.statusCode, res.body).toBe(201);
+  }
+  return tagId;
+}
+
 describe('pay and access facets', () => {
   const t = useTestApp();
   let tagId = 0;
   beforeAll(async () => {
-    t.app.dataVersion.setCaching(false);
-    setClock(SAT_10AM);
-    tagId = (await injectJson(t.app, 'POST', '/api/tags', { name: 'Kiosk', category: 'other' })).json().id;
-    const places: Array<[string, string, PlaceAttributesInput, string | null, number]> = [
-      [
-        'Alpha',
-        'park',
-        { snap: true, wic: true, wheelchair: 'yes', restroom: true, free: true, eligibility: 'everyone' },
-        'Mo-Su 08:00-20:00',
-        39.1,
-      ],
-      ['Bravo', 'farmers-market', { snap: false, wic: true, parking: true, credit: true }, 'Sa 08:00-13:00', 39.11],
-      ['Charlie', 'farmers-market', {}, 'Sa 07:00-12:00', 39.12],
-      [
-        'Delta',
-        'farmers-market',
-        { snap: true, doubleUp: true, sfmnp: true, wheelchair: 'limited', busStop: true, bikeParking: true },
-        null,
-        39.13,
-      ],
-      [
-        'Echo',
-        'park',
-        { snap: true, accessibleRestroom: true, restroom: true, parking: true, eligibility: 'restricted', free: false },
-        null,
-        39.3,
-      ],
-      [
-        'Foxtrot',
-        'community-garden',
-        { snap: true, credit: true, wheelchair: 'no', free: true, eligibility: 'everyone' },
-        null,
-        39.14,
-      ],
-    ];
-    for (const [name, category, attributes, openingHours, latitude] of places) {
-      const res = await injectJson(t.app, 'POST', '/api/locations', {
-        name: `Facetfilter ${name}`,
-        category,
-        description: name === 'Alpha' ? 'A rose garden.' : undefined,
-        address: '1 Main St, Kansas City, MO 64105',
-        latitude,
-        longitude: -94.58,
-        openingHours,
-        attributes,
-        tagIds: name === 'Foxtrot' || name === 'Bravo' ? [tagId] : [],
-      });
-      expect(res.statusCode, res.body).toBe(201);
-    }
+    tagId = await seedFacetPlaces(t);
   }, 180_000);
   afterAll(() => {
     setClock(null);
@@ -171,53 +177,58 @@ describe('pay and access facets', () => {
   });
 });
 
+/** The fresh and stale places of the freshness tests, their ids into `ids`. */
+async function seedFreshAndStale(t: TestApp, ids: Record<string, number>): Promise<void> {
+  t.app.dataVersion.setCaching(false);
+  setClock(SAT_10AM);
+  // Two pairs of places share a point, so that only freshness orders them by distance.
+  const places: Array<[string, number]> = [
+    ['Alpha', 39.1], // added in 2020, never confirmed: stale
+    ['Bravo', 39.1], // added in 2020, confirmed last month: fresh
+    ['Charlie', 39.2], // a source of 2015: stale
+    ['Delta', 39.2], // a source of January 2025: fresh
+    ['Echo', 39.35], // a source without a date, never confirmed: unknown, so stale
+    ['Foxtrot', 39.45], // added today: fresh
+  ];
+  for (const [name, latitude] of places) {
+    const res = await injectJson(t.app, 'POST', '/api/locations', {
+      name: `Freshfacts ${name}`,
+      category: 'park',
+      address: '1 Main St, Kansas City, MO 64105',
+      latitude,
+      longitude: -94.58,
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    ids[name] = res.json().id;
+  }
+  const db = t.database.db;
+  await db.execute(
+    sql`update locations set created_at = '2020-03-01T00:00:00Z' where id in (${ids.Alpha}, ${ids.Bravo})`,
+  );
+  const source = (id: number, at: string | null) =>
+    db.execute(sql`update locations set source_name = 'USDA Farmers Market Directory',
+                       source_published_at = ${at}::timestamptz where id = ${id}`);
+  await source(ids.Charlie!, '2015-05-01T00:00:00Z');
+  await source(ids.Delta!, '2025-01-15T00:00:00Z');
+  await source(ids.Echo!, null);
+  // Bravo is confirmed on the review desk, at the request's clock a month ago.
+  setClock(new Date('2026-05-13T15:00:00Z'));
+  const cookie = await signInAdmin(t, ADMIN);
+  const verified = await t.app.inject({
+    method: 'POST',
+    url: `/api/admin/locations/${ids.Bravo}/verify`,
+    headers: { cookie, ...jsonHeaders },
+    payload: '{}',
+  });
+  expect(verified.statusCode, verified.body).toBe(201);
+  setClock(SAT_10AM);
+}
+
 describe('stale facts sort after fresh ones', () => {
   const t = useTestApp({ admin: ADMIN });
   const ids: Record<string, number> = {};
   beforeAll(async () => {
-    t.app.dataVersion.setCaching(false);
-    setClock(SAT_10AM);
-    // Two pairs of places share a point, so that only freshness orders them by distance.
-    const places: Array<[string, number]> = [
-      ['Alpha', 39.1], // added in 2020, never confirmed: stale
-      ['Bravo', 39.1], // added in 2020, confirmed last month: fresh
-      ['Charlie', 39.2], // a source of 2015: stale
-      ['Delta', 39.2], // a source of January 2025: fresh
-      ['Echo', 39.35], // a source without a date, never confirmed: unknown, so stale
-      ['Foxtrot', 39.45], // added today: fresh
-    ];
-    for (const [name, latitude] of places) {
-      const res = await injectJson(t.app, 'POST', '/api/locations', {
-        name: `Freshfacts ${name}`,
-        category: 'park',
-        address: '1 Main St, Kansas City, MO 64105',
-        latitude,
-        longitude: -94.58,
-      });
-      expect(res.statusCode, res.body).toBe(201);
-      ids[name] = res.json().id;
-    }
-    const db = t.database.db;
-    await db.execute(
-      sql`update locations set created_at = '2020-03-01T00:00:00Z' where id in (${ids.Alpha}, ${ids.Bravo})`,
-    );
-    const source = (id: number, at: string | null) =>
-      db.execute(sql`update locations set source_name = 'USDA Farmers Market Directory',
-                       source_published_at = ${at}::timestamptz where id = ${id}`);
-    await source(ids.Charlie!, '2015-05-01T00:00:00Z');
-    await source(ids.Delta!, '2025-01-15T00:00:00Z');
-    await source(ids.Echo!, null);
-    // Bravo is confirmed on the review desk, at the request's clock a month ago.
-    setClock(new Date('2026-05-13T15:00:00Z'));
-    const cookie = await signInAdmin(t, ADMIN);
-    const verified = await t.app.inject({
-      method: 'POST',
-      url: `/api/admin/locations/${ids.Bravo}/verify`,
-      headers: { cookie, ...jsonHeaders },
-      payload: '{}',
-    });
-    expect(verified.statusCode, verified.body).toBe(201);
-    setClock(SAT_10AM);
+    await seedFreshAndStale(t, ids);
   }, 180_000);
   afterEach(() => {
     t.app.searchIndex.enabled = true;

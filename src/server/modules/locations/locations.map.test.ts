@@ -23,55 +23,57 @@ const cellMiddle = mercatorLatLng(
 const EAST = { latitude: cellMiddle.lat, longitude: cellMiddle.lng + 0.4 };
 const NORTH = { latitude: cellMiddle.lat + 0.3, longitude: cellMiddle.lng };
 
-describe('map view API', () => {
-  const t = useTestApp({ env: { MAP_POINT_LIMIT: '4' } });
-  const unique = `m${Date.now().toString(36)}`;
-  const ids: Record<string, number> = {};
+// One app and database for the whole file; the describes below share it.
+// biome-ignore lint/correctness/useHookAtTopLevel: a Vitest hook (beforeAll/afterAll), not React's; one app for every describe here.
+const t = useTestApp({ env: { MAP_POINT_LIMIT: '4' } });
+const unique = `m${Date.now().toString(36)}`;
+const ids: Record<string, number> = {};
 
-  const get = async (qs: string, headers: Record<string, string> = {}) =>
-    t.app.inject({ method: 'GET', url: `/api/locations/map?search=${unique}${qs}`, headers });
-  const answer = async (qs: string): Promise<MapAnswer> => {
-    const res = await get(qs);
-    expect(res.statusCode, res.body).toBe(200);
-    return res.json();
+const get = async (qs: string, headers: Record<string, string> = {}) =>
+  t.app.inject({ method: 'GET', url: `/api/locations/map?search=${unique}${qs}`, headers });
+const answer = async (qs: string): Promise<MapAnswer> => {
+  const res = await get(qs);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json();
+};
+const viewQuery = (v: MapView) => `&west=${v.west}&south=${v.south}&east=${v.east}&north=${v.north}&zoom=${v.zoom}`;
+// A degree around the downtown cell at ZOOM: the crowded cell and both lone places.
+const aroundDowntown = {
+  west: cellMiddle.lng - 1,
+  south: cellMiddle.lat - 1,
+  east: cellMiddle.lng + 1,
+  north: cellMiddle.lat + 1,
+  zoom: ZOOM,
+};
+
+beforeAll(async () => {
+  const place = async (key: string, category: string, point: { latitude: number; longitude: number } | null) => {
+    const res = await injectJson(t.app, 'POST', '/api/locations', {
+      name: `${key} ${unique}`,
+      category,
+      address: category === 'resource' ? '' : '1 Main St',
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    ids[key] = res.json().id;
+    // Coordinates set directly: the test must not depend on the geocoder.
+    await t.database.db
+      .update(locations)
+      .set(point ?? { latitude: null, longitude: null })
+      .where(eq(locations.id, ids[key]!));
   };
-  const viewQuery = (v: MapView) => `&west=${v.west}&south=${v.south}&east=${v.east}&north=${v.north}&zoom=${v.zoom}`;
-  // A degree around the downtown cell at ZOOM: the crowded cell and both lone places.
-  const aroundDowntown = {
-    west: cellMiddle.lng - 1,
-    south: cellMiddle.lat - 1,
-    east: cellMiddle.lng + 1,
-    north: cellMiddle.lat + 1,
-    zoom: ZOOM,
-  };
+  for (let i = 0; i < 8; i++) {
+    await place(`Downtown ${i}`, 'farmers-market', {
+      latitude: cellMiddle.lat + i * 1e-5,
+      longitude: cellMiddle.lng - i * 1e-5,
+    });
+  }
+  await place('East Park', 'park', EAST);
+  await place('North Park', 'park', NORTH);
+  await place('Seed Library', 'resource', null);
+  t.app.dataVersion.bump();
+}, 120_000);
 
-  beforeAll(async () => {
-    const place = async (key: string, category: string, point: { latitude: number; longitude: number } | null) => {
-      const res = await injectJson(t.app, 'POST', '/api/locations', {
-        name: `${key} ${unique}`,
-        category,
-        address: category === 'resource' ? '' : '1 Main St',
-      });
-      expect(res.statusCode, res.body).toBe(201);
-      ids[key] = res.json().id;
-      // Coordinates set directly: the test must not depend on the geocoder.
-      await t.database.db
-        .update(locations)
-        .set(point ?? { latitude: null, longitude: null })
-        .where(eq(locations.id, ids[key]!));
-    };
-    for (let i = 0; i < 8; i++) {
-      await place(`Downtown ${i}`, 'farmers-market', {
-        latitude: cellMiddle.lat + i * 1e-5,
-        longitude: cellMiddle.lng - i * 1e-5,
-      });
-    }
-    await place('East Park', 'park', EAST);
-    await place('North Park', 'park', NORTH);
-    await place('Seed Library', 'resource', null);
-    t.app.dataVersion.bump();
-  }, 120_000);
-
+describe('map view API: every point, the total and clusters', () => {
   it('answers every point when the matches are within the limit', async () => {
     const parks = await answer('&category=park');
     expect(parks.complete).toBe(true);
@@ -114,7 +116,9 @@ describe('map view API', () => {
     expect(east).toMatchObject({ category: 'park', lat: EAST.latitude, lng: EAST.longitude });
     expect(east.slug).toMatch(/^east-park-/);
   });
+});
 
+describe('map view API: points in view, filters, bad views and the ETag', () => {
   it('answers the places in view as points when they are few', async () => {
     const aroundEast = {
       west: EAST.longitude - 0.1,

@@ -28,91 +28,93 @@ describe('buildTextQuery', () => {
   });
 });
 
-describe('locations search API', () => {
-  const t = useTestApp();
-  const ids: Record<string, number> = {};
-  const tagIds: Record<string, number> = {};
-  const unique = `q${Date.now().toString(36)}`;
+// One app and database for the whole file; the describes below share it.
+// biome-ignore lint/correctness/useHookAtTopLevel: a Vitest hook (beforeAll/afterAll), not React's; one app for every describe here.
+const t = useTestApp();
+const ids: Record<string, number> = {};
+const tagIds: Record<string, number> = {};
+const unique = `q${Date.now().toString(36)}`;
 
-  const post = async (url: string, body: unknown) => {
-    const res = await injectJson(t.app, 'POST', url, body);
-    expect(res.statusCode, res.body).toBe(201);
-    return res.json();
+const post = async (url: string, body: unknown) => {
+  const res = await injectJson(t.app, 'POST', url, body);
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json();
+};
+const list = async (qs: string) => {
+  const res = await t.app.inject({ method: 'GET', url: `/api/locations?${qs}` });
+  expect(res.statusCode, res.body).toBe(200);
+  return {
+    names: (res.json() as { name: string }[]).map((l) => l.name),
+    body: res.json(),
+    total: res.headers['x-total-count'],
   };
-  const list = async (qs: string) => {
-    const res = await t.app.inject({ method: 'GET', url: `/api/locations?${qs}` });
-    expect(res.statusCode, res.body).toBe(200);
-    return {
-      names: (res.json() as { name: string }[]).map((l) => l.name),
-      body: res.json(),
-      total: res.headers['x-total-count'],
-    };
-  };
+};
 
-  beforeAll(async () => {
-    for (const name of ['Pollinator', 'Wheelchair', 'Honey'])
-      tagIds[name] = (await post('/api/tags', { name: `${name} ${unique}` })).id;
-    const places: [string, string, string, string, number[], { latitude: number; longitude: number } | null][] = [
-      [
-        'Brookside Community Garden',
-        'community-garden',
-        'Raised beds for neighbours.',
-        '6300 Brookside Blvd, Kansas City, MO 64113',
-        [tagIds.Pollinator!, tagIds.Wheelchair!],
-        north(3),
-      ],
-      [
-        'City Market',
-        'farmers-market',
-        'Produce stalls every Saturday, near brookside trails.',
-        '20 E 5th St, Kansas City, MO 64106',
-        [tagIds.Honey!],
-        north(0),
-      ],
-      [
-        'Far Away Farm',
-        'local-farmer',
-        'Pastured eggs and honey.',
-        '1 Rural Rd, Lawrence, KS 66044',
-        [tagIds.Honey!, tagIds.Pollinator!],
-        north(8),
-      ],
-      [
-        'Swope Park',
-        'park',
-        'Big park with pollinator meadows.',
-        '6900 Swope Pkwy, Kansas City, MO 64132',
-        [tagIds.Pollinator!],
-        north(4.5),
-      ],
-      [
-        'Seed Library Resource',
-        'resource',
-        'Borrow seeds.',
-        '',
-        [tagIds.Pollinator!, tagIds.Wheelchair!, tagIds.Honey!],
-        null,
-      ],
-    ];
-    for (const [name, category, description, address, tags, point] of places) {
-      const loc = await post('/api/locations', {
-        name: `${name} ${unique}`,
-        category,
-        description,
-        address,
-        tagIds: tags,
-      });
-      ids[name] = loc.id;
-      // Coordinates set directly: the test must not depend on the geocoder.
-      await t.database.db
-        .update(locations)
-        .set(point ?? { latitude: null, longitude: null })
-        .where(eq(locations.id, loc.id));
-    }
-  }, 180_000);
+beforeAll(async () => {
+  for (const name of ['Pollinator', 'Wheelchair', 'Honey'])
+    tagIds[name] = (await post('/api/tags', { name: `${name} ${unique}` })).id;
+  const places: [string, string, string, string, number[], { latitude: number; longitude: number } | null][] = [
+    [
+      'Brookside Community Garden',
+      'community-garden',
+      'Raised beds for neighbours.',
+      '6300 Brookside Blvd, Kansas City, MO 64113',
+      [tagIds.Pollinator!, tagIds.Wheelchair!],
+      north(3),
+    ],
+    [
+      'City Market',
+      'farmers-market',
+      'Produce stalls every Saturday, near brookside trails.',
+      '20 E 5th St, Kansas City, MO 64106',
+      [tagIds.Honey!],
+      north(0),
+    ],
+    [
+      'Far Away Farm',
+      'local-farmer',
+      'Pastured eggs and honey.',
+      '1 Rural Rd, Lawrence, KS 66044',
+      [tagIds.Honey!, tagIds.Pollinator!],
+      north(8),
+    ],
+    [
+      'Swope Park',
+      'park',
+      'Big park with pollinator meadows.',
+      '6900 Swope Pkwy, Kansas City, MO 64132',
+      [tagIds.Pollinator!],
+      north(4.5),
+    ],
+    [
+      'Seed Library Resource',
+      'resource',
+      'Borrow seeds.',
+      '',
+      [tagIds.Pollinator!, tagIds.Wheelchair!, tagIds.Honey!],
+      null,
+    ],
+  ];
+  for (const [name, category, description, address, tags, point] of places) {
+    const loc = await post('/api/locations', {
+      name: `${name} ${unique}`,
+      category,
+      description,
+      address,
+      tagIds: tags,
+    });
+    ids[name] = loc.id;
+    // Coordinates set directly: the test must not depend on the geocoder.
+    await t.database.db
+      .update(locations)
+      .set(point ?? { latitude: null, longitude: null })
+      .where(eq(locations.id, loc.id));
+  }
+}, 180_000);
 
-  const mine = (names: string[]) => names.filter((n) => n.endsWith(unique)).map((n) => n.slice(0, -unique.length - 1));
+const mine = (names: string[]) => names.filter((n) => n.endsWith(unique)).map((n) => n.slice(0, -unique.length - 1));
 
+describe('locations search API: listing, category and full text', () => {
   it('lists everything without filters (category omitted or all), sorted by name, with X-Total-Count', async () => {
     const all = await list('');
     expect(mine(all.names)).toEqual([
@@ -163,7 +165,9 @@ describe('locations search API', () => {
     expect(mine((await list('search=brookside')).names)).toEqual(['Brookside Community Garden', 'City Market']);
     expect(mine((await list('search=honey')).names)).toHaveLength(3);
   });
+});
 
+describe('locations search API: tags, radius, combined filters and paging', () => {
   it('filters by tags: a place must carry all chosen tags', async () => {
     expect(mine((await list(`tagIds=${tagIds.Pollinator}`)).names)).toEqual([
       'Brookside Community Garden',
@@ -228,7 +232,9 @@ describe('locations search API', () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/locations?limit=0' })).statusCode).toBe(400);
     expect((await t.app.inject({ method: 'GET', url: '/api/locations?limit=1000' })).statusCode).toBe(400);
   });
+});
 
+describe('locations search API: map points and tag renames', () => {
   it('answers light map points for places with coordinates, with the same filters', async () => {
     const res = await t.app.inject({ method: 'GET', url: `/api/locations/points?search=${unique}` });
     expect(res.statusCode).toBe(200);

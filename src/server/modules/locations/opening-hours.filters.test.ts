@@ -19,48 +19,50 @@ const DAY = 24 * HOUR;
 // Saturday 13 June 2026, 10:00 in Kansas City (CDT, UTC-5).
 const SAT_10AM = new Date('2026-06-13T15:00:00Z');
 
-describe('openNow and inSeason filters', () => {
-  const t = useTestApp();
-  const ids: Record<string, number> = {};
-  beforeAll(async () => {
-    // Answers are computed afresh each time: the clock moves between requests here.
-    t.app.dataVersion.setCaching(false);
-    setClock(SAT_10AM);
-    const places: Array<[string, string, string | null]> = [
-      ['Hoursfilter Alpha', 'park', 'Sa 08:00-13:00'], // open now
-      ['Hoursfilter Bravo', 'park', 'Su 08:00-13:00'], // opens tomorrow: in season
-      ['Hoursfilter Charlie', 'park', 'Dec Sa 08:00-13:00'], // out of season
-      ['Hoursfilter Delta', 'park', null], // no structured hours
-      ['Hoursfilter Echo', 'farmers-market', 'Mo-Su 09:00-17:00'], // open now
-    ];
-    for (const [i, [name, category, openingHours]] of places.entries()) {
-      const res = await send('POST', '/api/locations', {
-        name,
-        category,
-        address: `${i + 1} Main St, Kansas City, MO 64105`,
-        latitude: 39.1 + i / 100,
-        longitude: -94.58,
-        openingHours,
-      });
-      expect(res.statusCode, res.body).toBe(201);
-      ids[name] = res.json().id;
-    }
-  }, 180_000);
-  afterAll(() => {
-    setClock(null);
-    t.app.dataVersion.setCaching(true);
-  });
+// One app and database for the whole file; the describes below share it.
+// biome-ignore lint/correctness/useHookAtTopLevel: a Vitest hook (beforeAll/afterAll), not React's; one app for every describe here.
+const t = useTestApp();
+const ids: Record<string, number> = {};
+beforeAll(async () => {
+  // Answers are computed afresh each time: the clock moves between requests here.
+  t.app.dataVersion.setCaching(false);
+  setClock(SAT_10AM);
+  const places: Array<[string, string, string | null]> = [
+    ['Hoursfilter Alpha', 'park', 'Sa 08:00-13:00'], // open now
+    ['Hoursfilter Bravo', 'park', 'Su 08:00-13:00'], // opens tomorrow: in season
+    ['Hoursfilter Charlie', 'park', 'Dec Sa 08:00-13:00'], // out of season
+    ['Hoursfilter Delta', 'park', null], // no structured hours
+    ['Hoursfilter Echo', 'farmers-market', 'Mo-Su 09:00-17:00'], // open now
+  ];
+  for (const [i, [name, category, openingHours]] of places.entries()) {
+    const res = await send('POST', '/api/locations', {
+      name,
+      category,
+      address: `${i + 1} Main St, Kansas City, MO 64105`,
+      latitude: 39.1 + i / 100,
+      longitude: -94.58,
+      openingHours,
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    ids[name] = res.json().id;
+  }
+}, 180_000);
+afterAll(() => {
+  setClock(null);
+  t.app.dataVersion.setCaching(true);
+});
 
-  const send = (method: 'POST' | 'PATCH', url: string, body: unknown) => injectJson(t.app, method, url, body);
-  const list = async (query: string) => {
-    const res = await t.app.inject({ method: 'GET', url: `/api/locations?search=hoursfilter&${query}` });
-    expect(res.statusCode, res.body).toBe(200);
-    return {
-      names: (res.json() as { name: string }[]).map((l) => l.name.slice(12)),
-      total: res.headers['x-total-count'],
-    };
+const send = (method: 'POST' | 'PATCH', url: string, body: unknown) => injectJson(t.app, method, url, body);
+const list = async (query: string) => {
+  const res = await t.app.inject({ method: 'GET', url: `/api/locations?search=hoursfilter&${query}` });
+  expect(res.statusCode, res.body).toBe(200);
+  return {
+    names: (res.json() as { name: string }[]).map((l) => l.name.slice(12)),
+    total: res.headers['x-total-count'],
   };
+};
 
+describe('openNow and inSeason filters: lists, map, exports and writes', () => {
   it('filters the list by open now and in season, with paging and counts, combined with a category', async () => {
     expect(await list('openNow=true')).toEqual({ names: ['Alpha', 'Echo'], total: '2' });
     expect(await list('openNow=true&limit=1&offset=1')).toEqual({ names: ['Echo'], total: '2' });
@@ -119,7 +121,9 @@ describe('openNow and inSeason filters', () => {
     );
     expect((await list('openNow=true')).names).toEqual(['Alpha', 'Echo', 'Foxtrot']);
   });
+});
 
+describe('openNow and inSeason filters: refreshing the intervals', () => {
   it('refresh: builds every place’s intervals, moves the horizon daily, rebuilds once it has passed', async () => {
     const db = t.database.db;
     const overlaps = async () => {

@@ -31,36 +31,38 @@ const png = (bytes: number, width?: number, height?: number) =>
 const PLACEHOLDER =
   'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=';
 
-describe('flag reports API (POST /api/flag-reports)', () => {
-  const t = useTestApp();
-  let locationId: number;
-  let ipCounter = 0;
-  beforeAll(async () => {
-    const rows = await t.database.db
-      .insert(locations)
-      .values({
-        name: 'Flagged Market',
-        category: 'farmers-market',
-        slug: `flagged-market-${Date.now()}`,
-        address: '2 Main St',
-      })
-      .returning({ id: locations.id });
-    locationId = rows[0]!.id;
-  });
-  afterEach(() => {
-    vi.useRealTimers();
+// One app and database for the whole file; the describes below share it.
+// biome-ignore lint/correctness/useHookAtTopLevel: a Vitest hook (beforeAll/afterAll), not React's; one app for every describe here.
+const t = useTestApp();
+let locationId: number;
+let ipCounter = 0;
+beforeAll(async () => {
+  const rows = await t.database.db
+    .insert(locations)
+    .values({
+      name: 'Flagged Market',
+      category: 'farmers-market',
+      slug: `flagged-market-${Date.now()}`,
+      address: '2 Main St',
+    })
+    .returning({ id: locations.id });
+  locationId = rows[0]!.id;
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+// Each request from its own address so the 10/minute limit only bites in its own test.
+const report = (body: unknown, ip = `10.3.${Math.floor(++ipCounter / 250)}.${ipCounter % 250}`) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/flag-reports',
+    headers: jsonHeaders,
+    remoteAddress: ip,
+    payload: typeof body === 'string' ? body : JSON.stringify(body),
   });
 
-  // Each request from its own address so the 10/minute limit only bites in its own test.
-  const report = (body: unknown, ip = `10.3.${Math.floor(++ipCounter / 250)}.${ipCounter % 250}`) =>
-    t.app.inject({
-      method: 'POST',
-      url: '/api/flag-reports',
-      headers: jsonHeaders,
-      remoteAddress: ip,
-      payload: typeof body === 'string' ? body : JSON.stringify(body),
-    });
-
+describe('flag reports API (POST /api/flag-reports): the fields and the place', () => {
   it('stores a report as pending and answers 201 {id, status, screenshotKept}', async () => {
     const res = await report({
       locationId: null,
@@ -147,7 +149,9 @@ describe('flag reports API (POST /api/flag-reports)', () => {
     expect(long.statusCode).toBe(400);
     expect(long.json().errors).toHaveProperty('description');
   });
+});
 
+describe('flag reports API (POST /api/flag-reports): screenshots, limits and shared helpers', () => {
   it.each([
     ['a JPEG data URL', 'data:image/jpeg;base64,/9j/4AAQSkZJRgABAQ=='],
     ['an SVG', 'data:image/svg+xml;base64,PHN2Zz48L3N2Zz4='],

@@ -22,90 +22,91 @@ const NOW = new Date('2026-06-13T15:00:00Z');
 type Query = SearchFilters & { limit?: number; offset?: number };
 const base = { radius: 5 } as const;
 
-describe('search index equivalence with the SQL search', () => {
-  let database: Database;
-  let searchIndex: SearchIndex;
-  let dispose: () => Promise<void>;
-  let tagIds: number[] = [];
-  beforeAll(async () => {
-    setClock(NOW);
-    ({ database, dispose } = await openTestDatabase());
-    const quiet = console.error;
-    console.error = () => {};
-    try {
-      tagIds = await generatePlaces(database.db, 3_000);
-    } finally {
-      console.error = quiet;
-    }
-    // Some hidden places, which neither search may find.
-    await database.db.execute(sql`update locations set hidden = true where id % 97 = 0`);
-    await refreshOpenIntervals(database.db, NOW);
-    searchIndex = new SearchIndex(database.db);
-    await searchIndex.rebuild();
-  }, 120_000);
-  afterAll(async () => {
-    setClock(null);
-    await dispose();
+// One database of 3,000 generated places and its index for the whole file; the describes below share them.
+let database: Database;
+let searchIndex: SearchIndex;
+let dispose: () => Promise<void>;
+let tagIds: number[] = [];
+beforeAll(async () => {
+  setClock(NOW);
+  ({ database, dispose } = await openTestDatabase());
+  const quiet = console.error;
+  console.error = () => {};
+  try {
+    tagIds = await generatePlaces(database.db, 3_000);
+  } finally {
+    console.error = quiet;
+  }
+  // Some hidden places, which neither search may find.
+  await database.db.execute(sql`update locations set hidden = true where id % 97 = 0`);
+  await refreshOpenIntervals(database.db, NOW);
+  searchIndex = new SearchIndex(database.db);
+  await searchIndex.rebuild();
+}, 120_000);
+afterAll(async () => {
+  setClock(null);
+  await dispose();
+});
+
+/** Every place the SQL search's condition matches, by id. */
+async function sqlMatches(q: Query): Promise<number[]> {
+  const s = compileSearch(q, { ...(await compileOptions(database.db, q.search)), now: NOW });
+  const found = (await database.db.execute(sql`select l.id from locations l where ${s.where}`)) as unknown as {
+    rows: Array<{ id: number }>;
+  };
+  return found.rows.map((r) => Number(r.id)).sort((a, b) => a - b);
+}
+
+/** Compares the index's answer with the SQL search's: the same matches and total, a page of the
+ * same size taken from the index's own full order; the same page and distances when neither
+ * orders by text. 'sql' when the index left the search to SQL. */
+async function compare(q: Query) {
+  const page = await searchWithIndex(searchIndex, q, NOW);
+  const expected = await searchLocationsSql(database.db, q);
+  if (!page) return 'sql';
+  const every = await searchWithIndex(searchIndex, { ...q, limit: undefined, offset: 0 }, NOW);
+  const matches = await sqlMatches(q);
+  expect({ q, ids: [...every!.ids].sort((a, b) => a - b), total: page.total }).toEqual({
+    q,
+    ids: matches,
+    total: expected.total,
   });
+  expect(expected.total).toBe(matches.length);
+  const end = q.limit === undefined ? undefined : (q.offset ?? 0) + q.limit;
+  expect(page.ids).toEqual(every!.ids.slice(q.offset ?? 0, end));
+  expect(page.ids.length).toBe(expected.items.length);
+  if (buildTextQuery(q.search)) return 'index';
+  expect({ q, ids: page.ids }).toEqual({ q, ids: expected.items.map((l) => l.id) });
+  expected.items.forEach((l, i) => {
+    // JavaScript's libm may differ from the database's in the last bit; answers carry the SQL's.
+    if (l.distance != null) expect(page.distances[i] ?? Number.NaN).toBeCloseTo(l.distance, 9);
+  });
+  return 'index';
+}
 
-  /** Every place the SQL search's condition matches, by id. */
-  async function sqlMatches(q: Query): Promise<number[]> {
-    const s = compileSearch(q, { ...(await compileOptions(database.db, q.search)), now: NOW });
-    const found = (await database.db.execute(sql`select l.id from locations l where ${s.where}`)) as unknown as {
-      rows: Array<{ id: number }>;
-    };
-    return found.rows.map((r) => Number(r.id)).sort((a, b) => a - b);
-  }
-
-  /** Compares the index's answer with the SQL search's: the same matches and total, a page of the
-   * same size taken from the index's own full order; the same page and distances when neither
-   * orders by text. 'sql' when the index left the search to SQL. */
-  async function compare(q: Query) {
-    const page = await searchWithIndex(searchIndex, q, NOW);
-    const expected = await searchLocationsSql(database.db, q);
-    if (!page) return 'sql';
-    const every = await searchWithIndex(searchIndex, { ...q, limit: undefined, offset: 0 }, NOW);
-    const matches = await sqlMatches(q);
-    expect({ q, ids: [...every!.ids].sort((a, b) => a - b), total: page.total }).toEqual({
-      q,
-      ids: matches,
-      total: expected.total,
-    });
-    expect(expected.total).toBe(matches.length);
-    const end = q.limit === undefined ? undefined : (q.offset ?? 0) + q.limit;
-    expect(page.ids).toEqual(every!.ids.slice(q.offset ?? 0, end));
-    expect(page.ids.length).toBe(expected.items.length);
-    if (buildTextQuery(q.search)) return 'index';
-    expect({ q, ids: page.ids }).toEqual({ q, ids: expected.items.map((l) => l.id) });
-    expected.items.forEach((l, i) => {
-      // JavaScript's libm may differ from the database's in the last bit; answers carry the SQL's.
-      if (l.distance != null) expect(page.distances[i] ?? Number.NaN).toBeCloseTo(l.distance, 9);
-    });
-    return 'index';
-  }
-
-  /** Searches of one to eight words taken from places' own names and descriptions, whole, with the
-   * last word cut to a prefix, and with a letter dropped from one word (a typo). */
-  async function longSearches(): Promise<string[]> {
-    const found = (await database.db.execute(
-      sql`select name, description from locations where id % 211 = 3 order by id limit 12`,
-    )) as unknown as { rows: Array<{ name: string; description: string }> };
-    const out: string[] = [];
-    for (const [i, r] of found.rows.entries()) {
-      const words = `${r.name} ${r.description}`.toLowerCase().match(/[a-z]+/g) ?? [];
-      for (let n = 1; n <= 8; n++) {
-        const chosen = words.slice(i % 3, (i % 3) + n);
-        out.push(chosen.join(' '));
-        const last = chosen[chosen.length - 1]!;
-        if (last.length > 4) out.push([...chosen.slice(0, -1), last.slice(0, 4)].join(' '));
-        const k = (i + n) % chosen.length;
-        const w = chosen[k]!;
-        if (w.length > 5) out.push(chosen.map((x, j) => (j === k ? w.slice(0, 2) + w.slice(3) : x)).join(' '));
-      }
+/** Searches of one to eight words taken from places' own names and descriptions, whole, with the
+ * last word cut to a prefix, and with a letter dropped from one word (a typo). */
+async function longSearches(): Promise<string[]> {
+  const found = (await database.db.execute(
+    sql`select name, description from locations where id % 211 = 3 order by id limit 12`,
+  )) as unknown as { rows: Array<{ name: string; description: string }> };
+  const out: string[] = [];
+  for (const [i, r] of found.rows.entries()) {
+    const words = `${r.name} ${r.description}`.toLowerCase().match(/[a-z]+/g) ?? [];
+    for (let n = 1; n <= 8; n++) {
+      const chosen = words.slice(i % 3, (i % 3) + n);
+      out.push(chosen.join(' '));
+      const last = chosen[chosen.length - 1]!;
+      if (last.length > 4) out.push([...chosen.slice(0, -1), last.slice(0, 4)].join(' '));
+      const k = (i + n) % chosen.length;
+      const w = chosen[k]!;
+      if (w.length > 5) out.push(chosen.map((x, j) => (j === k ? w.slice(0, 2) + w.slice(3) : x)).join(' '));
     }
-    return out;
   }
+  return out;
+}
 
+describe('search index equivalence with the SQL search: text searches and filters', () => {
   it('text searches (words, prefixes, typos, phrases of 1 to 8 words) match and count alike', async () => {
     // The benchmark's terms (words, prefixes, typos, pairs), stop words, a mix of typos and words,
     // typos in other than ASCII letters, and longer searches from the places' own text.
@@ -191,7 +192,9 @@ describe('search index equivalence with the SQL search', () => {
       for (const q of queries) await compare(q);
     }
   }, 120_000);
+});
 
+describe('search index equivalence with the SQL search: the map, and long searches', () => {
   it("answers the map's points, totals, bounds and clusters as its SQL does", async () => {
     const points = searchPoints(12);
     const terms = searchTerms(12);
@@ -282,7 +285,9 @@ describe('search index equivalence with the SQL search', () => {
       expect((await searchLocationsSql(database.db, { ...base, search })).total).toBe(0);
     }
   }, 60_000);
+});
 
+describe('search index equivalence with the SQL search: following writes made in SQL', () => {
   it('follows attributes and confirmations written in SQL: facets and freshness move', async () => {
     const [first] = (await searchLocationsSql(database.db, { ...base, limit: 1 })).items;
     const [stale] = (

@@ -12,21 +12,21 @@ import { allocateSlugs, createLocation, importLocations, SNAPSHOT_FIELDS, update
 const noGeo = { geocode: async () => null };
 const anon = (sessionId: string) => ({ sessionId, clientHash: 'h' });
 
-describe('the write path for places', () => {
-  const t = useTestApp();
-  const deps = () => ({ db: t.database.db, geocoder: noGeo });
+// One app and database for the whole file; the describes below share it.
+// biome-ignore lint/correctness/useHookAtTopLevel: a Vitest hook (beforeAll/afterAll), not React's; one app for every describe here.
+const t = useTestApp();
+const deps = () => ({ db: t.database.db, geocoder: noGeo });
 
-  const place = (name: string, extra: Record<string, unknown> = {}) =>
-    createLocation(
-      deps(),
-      { name, category: 'park', address: '1 Main St, Kansas City, MO 64105', tagIds: [], ...extra } as never,
-      anon('s-create'),
-    );
-  const lastRevision = async (entityId: number) =>
-    (await t.database.db.select().from(revisions).where(eq(revisions.entityId, entityId)).orderBy(revisions.id)).at(
-      -1,
-    )!;
+const place = (name: string, extra: Record<string, unknown> = {}) =>
+  createLocation(
+    deps(),
+    { name, category: 'park', address: '1 Main St, Kansas City, MO 64105', tagIds: [], ...extra } as never,
+    anon('s-create'),
+  );
+const lastRevision = async (entityId: number) =>
+  (await t.database.db.select().from(revisions).where(eq(revisions.entityId, entityId)).orderBy(revisions.id)).at(-1)!;
 
+describe('the write path for places: slugs, snapshots and the bulk import', () => {
   it('derives the snapshot fields from the schema (every editable column, nothing the system keeps)', () => {
     expect(SNAPSHOT_FIELDS).toEqual(expect.arrayContaining(['name', 'description', 'deadline', 'latitude']));
     expect(SNAPSHOT_FIELDS).not.toContain('slug');
@@ -79,7 +79,9 @@ describe('the write path for places', () => {
     const rev = await lastRevision(row!.id);
     expect(Object.keys(rev.after as object).sort()).toEqual([...SNAPSHOT_FIELDS, 'slug', 'tagIds'].sort());
   });
+});
 
+describe('the write path for places: reverts', () => {
   it('reverts only the fields a change changed, and keeps a later good edit of another field', async () => {
     const p = await place('Revert Meadow', { phone: '816-555-0000' });
     await updateLocation(deps(), p.id, { name: 'Spam Meadow Buy Now' }, anon('vandal'));
