@@ -23,8 +23,11 @@ interface Kept {
   gzipped?: Promise<Buffer>;
 }
 
-// Bodies run to about 70 KB (a search calendar): 200 of them stay well inside the server's memory budget.
-const MAX_ENTRIES = 200;
+const MAX_ENTRIES = 2000;
+// A search's calendar runs to about 100 KB, a place's to a few: bounded by bytes (the gzipped copy
+// made on demand adds about a fifth), so the kept feeds never hold more than this of the server's
+// memory budget.
+const MAX_BYTES = 8 * 2 ** 20;
 const KEEP_MS = 60 * 60_000;
 /** Feeds of "open now" or "in season" searches change with the clock, not only with writes. */
 export const KEEP_TIMED_MS = 60_000;
@@ -60,7 +63,13 @@ export type FeedSender = (
 ) => Promise<FastifyReply>;
 
 export function createFeedSender(ctx: AppContext): FeedSender {
-  const kept = new VersionedCache<Kept>(ctx.dataVersion, { kind: 'feed', max: MAX_ENTRIES, ttlMs: KEEP_MS });
+  const kept = new VersionedCache<Kept>(ctx.dataVersion, {
+    kind: 'feed',
+    max: MAX_ENTRIES,
+    ttlMs: KEEP_MS,
+    maxBytes: MAX_BYTES,
+    sizeOf: (k) => k.body.length,
+  });
   return async (request, reply, { key, type, headers = {}, keepMs = KEEP_MS, build }) => {
     let entry = kept.get(key);
     if (!entry) {
