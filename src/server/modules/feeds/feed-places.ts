@@ -76,25 +76,14 @@ const json = <T>(v: unknown): T => (typeof v === 'string' ? JSON.parse(v) : v) a
 function toFeedPlace(r: Record<string, unknown>, tags: Map<number, FeedTag & { rank: number }>): FeedPlace {
   const own = ((r.tag_ids as Array<number | string> | null) ?? []).flatMap((id) => tags.get(Number(id)) ?? []);
   return {
-    id: Number(r.id),
-    slug: String(r.slug),
-    name: String(r.name),
-    category: String(r.category),
-    description: (r.description as string | null) ?? null,
-    address: (r.address as string | null) ?? null,
-    latitude: r.latitude === null || r.latitude === undefined ? null : Number(r.latitude),
-    longitude: r.longitude === null || r.longitude === undefined ? null : Number(r.longitude),
+    ...toBriefPlace(r),
     website: (r.website as string | null) ?? null,
     phone: (r.phone as string | null) ?? null,
-    openingHours: (r.opening_hours as string | null) ?? null,
     operatingHours: (r.operating_hours as string | null) ?? null,
     status: String(r.status),
-    deadline: date(r.deadline),
     registrationLink: (r.registration_link as string | null) ?? null,
     faqLink: (r.faq_link as string | null) ?? null,
     createdAt: date(r.created_at)!,
-    updatedAt: date(r.updated_at)!,
-    lastVerifiedAt: date(r.last_verified_at),
     tags: own.sort((a, b) => a.rank - b.rank).map(({ id, name, category }) => ({ id, name, category })),
     attributes: json<PlaceAttributes | null>(r.attributes) ?? {},
   };
