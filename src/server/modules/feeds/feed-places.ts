@@ -11,8 +11,8 @@ import type { Db } from '../../db/connect.js';
 import { HttpError } from '../../http-error.js';
 import { rows, type SearchReads, searchLocations } from '../locations/locations.reads.js';
 import type { SearchFilters } from '../locations/locations.search.js';
-import { searchWithIndex } from '../locations/search-index/index-search.js';
-import { readSearchVersion, searchVersionSql } from '../locations/search-index/sync.js';
+import { readIndexPage } from '../locations/search-index/index-search.js';
+import { searchVersionSql } from '../locations/search-index/sync.js';
 import { KEEP_PREPARED } from '../../db/pglite-process.js';
 import { isPublicPlace } from '../locations/visibility.js';
 import { now as clockNow } from '../../lib/clock.js';
@@ -265,15 +265,11 @@ async function searchPage<T>(
   const { db, searchIndex } = reads;
   const query = { ...filters, limit, offset };
   const now = clockNow();
-  let page = await searchWithIndex(searchIndex, query, now, { catchUp: false });
-  if (page) {
-    let found = await readPublicPlacesAt(db, page.ids, read);
-    if ((found.version ?? (await readSearchVersion(db))) !== page.version) {
-      page = await searchWithIndex(searchIndex, query, now);
-      found = page ? await readPublicPlacesAt(db, page.ids, read) : found;
-    }
-    if (page) return { places: found.places, total: page.total };
-  }
+  const found = await readIndexPage(db, searchIndex, query, now, async (ids) => {
+    const { places, version } = await readPublicPlacesAt(db, ids, read);
+    return { rows: places, version };
+  });
+  if (found) return { places: found.rows, total: found.page.total };
   const sqlPage = await searchLocations(reads, query);
   return { places: sqlPage.items.map(fromSql), total: sqlPage.total };
 }

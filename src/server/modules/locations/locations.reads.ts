@@ -18,8 +18,8 @@ import {
   type SearchFilters,
   typoCandidatesQuery,
 } from './locations.search.js';
-import { searchWithIndex } from './search-index/index-search.js';
-import { readSearchVersion, type SearchIndex, searchVersionSql } from './search-index/sync.js';
+import { readIndexPage } from './search-index/index-search.js';
+import { type SearchIndex, searchVersionSql } from './search-index/sync.js';
 import { isPublicPlace } from './visibility.js';
 
 /** What a search reads: the database, and the process's index when it can answer (AppContext). */
@@ -209,17 +209,12 @@ export async function searchLocations(
   query: SearchFilters & { limit?: number; offset?: number },
 ): Promise<SearchPage> {
   const now = clockNow();
-  // Optimistic (decision 0504): the index answers as it is, and the page's statement also reads the
-  // change log's version; when that moved since, the index catches up and answers again.
-  let page = await searchWithIndex(searchIndex, query, now, { catchUp: false });
-  if (!page) return searchLocationsSql(db, query);
-  let rows = page.ids.length ? await readPage(db, query, page.ids) : [];
-  const current = rows[0]?.indexVersion ?? (await readSearchVersion(db));
-  if (current !== page.version) {
-    page = await searchWithIndex(searchIndex, query, now);
-    if (!page) return searchLocationsSql(db, query);
-    rows = page.ids.length ? await readPage(db, query, page.ids) : [];
-  }
+  const found = await readIndexPage(db, searchIndex, query, now, async (ids) => {
+    const rows = ids.length ? await readPage(db, query, ids) : [];
+    return { rows, version: rows[0]?.indexVersion ?? null };
+  });
+  if (!found) return searchLocationsSql(db, query);
+  const { page, rows } = found;
   const byId = new Map(rows.map((r) => [r.id, r]));
   const items: Location[] = [];
   for (const id of page.ids) {

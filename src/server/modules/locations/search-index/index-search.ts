@@ -8,7 +8,8 @@ import { buildTextQuery, MIN_TRIGRAM_LENGTH, type SearchFilters } from '../locat
 import { indexFilters } from '../search-filters.js';
 import type { PlaceIndex } from './place-index.js';
 import type { IndexPage, IndexQuery, IndexText } from './query.js';
-import type { SearchIndex } from './sync.js';
+import { readSearchVersion, type SearchIndex } from './sync.js';
+import type { Db } from '../../../db/connect.js';
 
 /** How many times a search asks again for its typos when the index moved while they were asked
  * (a write replayed meanwhile), before SQL answers it. */
@@ -106,6 +107,30 @@ export async function searchWithIndex(
     if (query === 'empty') return { ids: [], distances: [], total: 0, version };
     return { ...index.search(query), version };
   });
+}
+
+/**
+ * A page from the index and its places as `read` fetches them by id (decision 0504, optimistic):
+ * the index answers as it is, and the read also returns the change log's version (null: none was
+ * read, it is read apart); when that moved, the index catches up and answers again. Null when SQL
+ * must answer.
+ */
+export async function readIndexPage<T>(
+  db: Db,
+  searchIndex: SearchIndex,
+  f: SearchFilters & { limit?: number; offset?: number },
+  now: Date,
+  read: (ids: number[]) => Promise<{ rows: T; version: number | null }>,
+): Promise<{ page: IndexPage; rows: T } | null> {
+  let page = await searchWithIndex(searchIndex, f, now, { catchUp: false });
+  if (!page) return null;
+  let got = await read(page.ids);
+  if ((got.version ?? (await readSearchVersion(db))) !== page.version) {
+    page = await searchWithIndex(searchIndex, f, now);
+    if (!page) return null;
+    got = await read(page.ids);
+  }
+  return { page, rows: got.rows };
 }
 
 /** The answer of no match at all: the map's, or the bare list of points. */
