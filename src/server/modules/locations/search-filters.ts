@@ -49,6 +49,9 @@ export interface SlotTest {
   test: (s: number) => boolean;
   /** Lists that each hold every slot that passes. */
   lists?: SlotList[];
+  /** Its one list holds exactly the live slots that pass: a slot's category, tags and flags never
+   * change (a changed place gets a new slot, place-index.ts). */
+  exact?: boolean;
   /** A box that holds every slot that passes. */
   box?: ReturnType<typeof boundingBox>;
   /** Flat [start, end) windows: a slot passes only when open in part of one (hour-bitsets.ts
@@ -116,7 +119,7 @@ const category = filter<string>({
   index(c, p) {
     const code = p.categoryCode(c);
     const cat = p.cat;
-    return { test: (s) => cat[s] === code, lists: [p.lists.category(code)] };
+    return { test: (s) => cat[s] === code, lists: [p.lists.category(code)], exact: true };
   },
 });
 
@@ -145,6 +148,7 @@ const tags = filter<number[]>({
         return true;
       },
       lists: ids.map((id) => p.lists.tag(id)),
+      exact: ids.length === 1,
     };
   },
 });
@@ -198,7 +202,7 @@ const facets = filter<{ facets: Array<PayFilter | AccessFilter>; mask: number }>
     const flags = p.flags;
     const lists: SlotList[] = [];
     for (let m = mask, bit = 0; m; m >>>= 1, bit++) if (m & 1) lists.push(p.lists.flag(bit));
-    return { test: (s) => (flags[s]! & mask) === mask, lists };
+    return { test: (s) => (flags[s]! & mask) === mask, lists, exact: lists.length === 1 };
   },
 });
 

@@ -19,6 +19,16 @@ export class Postings {
     this.weights[this.length] = weight;
     this.length++;
   }
+  /** Puts the postings in slot order (a build fills slots out of order), weights kept with them. */
+  sortBySlot() {
+    const packed = new Float64Array(this.length);
+    for (let i = 0; i < this.length; i++) packed[i] = this.slots[i]! * 256 + this.weights[i]!;
+    packed.sort();
+    for (let i = 0; i < this.length; i++) {
+      this.slots[i] = Math.floor(packed[i]! / 256);
+      this.weights[i] = packed[i]! % 256;
+    }
+  }
   /** Gives back the room the doubling left unused (once a build is done; later pushes grow again). */
   trim() {
     if (this.length === this.slots.length) return;
@@ -39,6 +49,9 @@ export class SlotList {
       this.items = items;
     }
     this.items[this.length++] = slot;
+  }
+  sortBySlot() {
+    this.items.subarray(0, this.length).sort();
   }
 }
 

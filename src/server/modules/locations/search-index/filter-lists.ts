@@ -34,6 +34,11 @@ export class FilterLists {
     }
   }
 
+  /** Puts every list in slot order (a build fills slots out of order). */
+  sortBySlot() {
+    for (const list of [...this.categories, ...this.flags, ...this.tags.values()]) list?.sortBySlot();
+  }
+
   /** The slots of a category (by its code; an unknown one, -1: none). */
   category(code: number): SlotList {
     return this.categories[code] ?? EMPTY;

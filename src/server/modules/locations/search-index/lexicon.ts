@@ -30,6 +30,11 @@ export class Lexicon {
     for (const p of this.postings) p.trim();
   }
 
+  /** Puts every lexeme's postings in slot order. */
+  sortBySlot() {
+    for (const p of this.postings) p.sortBySlot();
+  }
+
   /** Lexeme ids in string order, rebuilt after additions. */
   private sorted(): number[] {
     if (!this.sortedIds) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pageInOrder } from './page-order.js';
+import { pageInNameOrder, pageInOrder } from './page-order.js';
 
 describe('pageInOrder', () => {
   it('gives the page a full sort gives, for short and long lists, shallow and deep pages, ties included', () => {
@@ -26,5 +26,39 @@ describe('pageInOrder', () => {
         expect(pageInOrder(items, total, offset, end, cmp)).toEqual(sorted.slice(offset, end));
       }
     }
+  });
+});
+
+describe('pageInNameOrder', () => {
+  // Slots 0..5 in name order (keys 1..6, slot 3 tied with slot 2 on its key and after it by id);
+  // slots 1 and 4 stale.
+  const order = {
+    nameKey: Float64Array.from([1, 2, 3, 3, 5, 6]),
+    ids: Int32Array.from([10, 11, 12, 13, 14, 15]),
+    factsAt: Float64Array.from([9, 1, 9, 9, Number.NaN, 9]),
+    staleBefore: 5,
+  };
+  const cmp = (a: number, b: number) =>
+    (order.factsAt[a]! >= 5 ? 0 : 1) - (order.factsAt[b]! >= 5 ? 0 : 1) ||
+    order.nameKey[a]! - order.nameKey[b]! ||
+    order.ids[a]! - order.ids[b]!;
+
+  it('gives the page the comparison gives, fresh places first, without sorting', () => {
+    const items = Int32Array.from([0, 1, 2, 3, 4, 5]);
+    for (const [offset, end] of [
+      [0, 6],
+      [0, 2],
+      [3, 6],
+      [5, 6],
+      [0, 0],
+    ] as const) {
+      const sorted = Array.from(items).sort(cmp).slice(offset, end);
+      expect(pageInNameOrder(items, items.length, offset, end, order)).toEqual(sorted);
+    }
+  });
+
+  it('declines slots out of name order, ties on the key included, for a sort to order them', () => {
+    expect(pageInNameOrder(Int32Array.from([0, 2, 1]), 3, 0, 3, order)).toBeNull();
+    expect(pageInNameOrder(Int32Array.from([3, 2]), 2, 0, 2, order)).toBeNull();
   });
 });

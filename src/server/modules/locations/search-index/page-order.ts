@@ -47,3 +47,40 @@ function siftDown(heap: Int32Array, s: number, cmp: (a: number, b: number) => nu
   }
   heap[at] = s;
 }
+
+/** What the order without text or distance reads: fresh facts first, then lower(name), name, id. */
+export interface NameOrder {
+  nameKey: Float64Array;
+  ids: Int32Array;
+  factsAt: Float64Array;
+  staleBefore: number;
+}
+
+/** The page when `items[0..total)` already run in name order, as an index's lists do once it is
+ * built in that order (place-index.ts): the fresh places, then the stale, each in the order walked,
+ * without a comparison. Null when they do not (a place added or renamed since): sort them. */
+export function pageInNameOrder(
+  items: Int32Array,
+  total: number,
+  offset: number,
+  end: number,
+  { nameKey, ids, factsAt, staleBefore }: NameOrder,
+): number[] | null {
+  const fresh: number[] = [];
+  const stale: number[] = [];
+  let prevKey = Number.NEGATIVE_INFINITY;
+  let prevId = 0;
+  for (let i = 0; i < total; i++) {
+    const s = items[i]!;
+    const key = nameKey[s]!;
+    const id = ids[s]!;
+    // A NaN key fails both tests, as it would any comparison.
+    if (!(key > prevKey) && !(key === prevKey && id > prevId)) return null;
+    prevKey = key;
+    prevId = id;
+    if (factsAt[s]! >= staleBefore) {
+      if (fresh.length < end) fresh.push(s);
+    } else if (stale.length < end) stale.push(s);
+  }
+  return fresh.concat(stale).slice(offset, end);
+}

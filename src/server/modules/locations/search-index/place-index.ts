@@ -10,12 +10,10 @@ import type { IndexedPlace, IndexPage, IndexQuery } from './query.js';
 import type { MapView } from '../../../../shared/map-grid.js';
 import { mapAnswer } from './map-answer.js';
 import { rad } from './geo.js';
-import { pageInOrder } from './page-order.js';
+import { pageInNameOrder, pageInOrder } from './page-order.js';
 import { HourBitsets, type HourSelection, hasSlot } from './hour-bitsets.js';
-import { lexemeScore, typoScore } from './relevance.js';
+import { TextMatch } from './text-match.js';
 
-/** Marks a slot some word reached: above every word's bit, as a search keeps up to 8 words. */
-const TOUCHED = 1 << 8;
 /** A list longer than this loses to the radius's box, which usually holds a few thousand slots. */
 const SPATIAL_PREFERRED = 2000;
 
@@ -63,21 +61,16 @@ export class PlaceIndex {
   private readonly filterLists = new FilterLists();
   private readonly lexicon = new Lexicon();
   private spatial: { tree: KDBush; slots: Int32Array } | null = null;
-  /** Scratch space of a text query (queries run one at a time on this thread): the relevance
-   * summed over the words so far, and the current word's best lexeme score. */
-  private acc = new Float64Array(0);
-  private best = new Uint8Array(0);
-  /** Per slot, one bit per search word it matches, and TOUCHED once any word reached it. */
-  private hits = new Uint16Array(0);
   /** Per slot, the relevance and the distance of the current query (read only for its matches). */
   private score = new Float64Array(0);
   private miles = new Float64Array(0);
-  private readonly touchedList = new SlotList();
+  private readonly text = new TextMatch();
   private readonly foundList = new SlotList();
-  private readonly wordList = new SlotList();
   /** Slots of removed or replaced places, and replaced interval lists, still held (sync.ts
    * rebuilds the index when they pile up). */
   dead = 0;
+  /** While a build fills the slots reserveInOrder gave. */
+  private reserved = false;
 
   get size() {
     return this.slotOf.size;
@@ -92,14 +85,30 @@ export class PlaceIndex {
     return s === undefined ? undefined : this.nameKey[s];
   }
 
+  /** Gives the places `ids`, in name order, the first slots before a build adds them: the lists
+   * then run in name order (trim sorts them by slot) and a page without text needs no sort. */
+  reserveInOrder(ids: number[]) {
+    while (this.cap < this.used + ids.length) this.grow();
+    for (const id of ids) {
+      this.slotOf.set(id, this.used);
+      this.ids[this.used++] = id;
+    }
+    this.reserved = true;
+  }
+
   /** Adds a place, replacing what the index held for its id. */
   upsert(p: IndexedPlace) {
-    // Slots are append-only: the old one is only marked dead, so posting lists never lose entries.
-    this.remove(p.id);
-    if (this.used === this.cap) this.grow();
-    const s = this.used++;
-    this.slotOf.set(p.id, s);
-    this.ids[s] = p.id;
+    const reserved = this.reserved ? this.slotOf.get(p.id) : undefined;
+    let s: number;
+    if (reserved !== undefined && !this.live[reserved]) s = reserved;
+    else {
+      // Slots are append-only: the old one is only marked dead, so posting lists never lose entries.
+      this.remove(p.id);
+      if (this.used === this.cap) this.grow();
+      s = this.used++;
+      this.slotOf.set(p.id, s);
+      this.ids[s] = p.id;
+    }
     this.lat[s] = p.latitude;
     this.cosLat[s] = Math.cos(rad(p.latitude));
     this.lng[s] = p.longitude;
@@ -124,8 +133,19 @@ export class PlaceIndex {
     this.spatial = null;
   }
 
-  /** Gives back the unused room of the growable arrays once the build is done. */
+  /** Once the build is done: forgets the reserved slots no place filled (hidden meanwhile), puts
+   * the lists in slot order and gives back the growable arrays' unused room. */
   trim() {
+    if (this.reserved) {
+      this.reserved = false;
+      for (let s = 0; s < this.used; s++) {
+        if (this.live[s] || this.slotOf.get(this.ids[s]!) !== s) continue;
+        this.slotOf.delete(this.ids[s]!);
+        this.dead++;
+      }
+      this.filterLists.sortBySlot();
+      this.lexicon.sortBySlot();
+    }
     this.tags.trim();
     this.intervals.trim();
     this.lexicon.trim();
@@ -242,9 +262,6 @@ export class PlaceIndex {
    * whether they are ranked by text, and whether by distance. */
   private collect(q: IndexQuery): { ranked: boolean; byDistance: boolean } {
     if (this.score.length < this.used) {
-      this.acc = new Float64Array(this.cap);
-      this.best = new Uint8Array(this.cap);
-      this.hits = new Uint16Array(this.cap);
       this.score = new Float64Array(this.cap);
       this.miles = new Float64Array(this.cap);
     }
@@ -260,70 +277,30 @@ export class PlaceIndex {
     found.length = 0;
     let ranked = false;
     if (q.text) {
-      const acc = this.acc;
-      const best = this.best;
-      const hits = this.hits;
-      const touched = this.touchedList;
-      const words = this.wordList;
-      touched.length = 0;
-      const seen = new Set<string>();
-      let all = 0;
-      for (const c of q.text.conditions) {
-        const key = 'prefix' in c ? `p:${c.prefix}` : `t:${c.typo}`;
-        if (seen.has(key)) continue;
-        seen.add(key);
-        const bit = 1 << (seen.size - 1);
-        all |= bit;
-        words.length = 0;
-        if ('prefix' in c) {
-          // The word's score in a place is that of its best matching lexeme there (relevance.ts).
-          const own = this.lexicon.exactly(c.prefix);
-          for (const p of this.lexicon.withPrefix(c.prefix)) {
-            const exact = p === own;
-            for (let j = 0; j < p.length; j++) {
-              const s = p.slots[j]!;
-              if (!this.live[s]) continue;
-              if (hits[s] === 0) touched.push(s);
-              if (!(hits[s]! & bit)) {
-                hits[s]! |= bit | TOUCHED;
-                best[s] = 0;
-                words.push(s);
-              }
-              best[s] = Math.max(best[s]!, lexemeScore(p.weights[j]!, exact));
-            }
-          }
-          for (let i = 0; i < words.length; i++) acc[words.items[i]!]! += best[words.items[i]!]!;
-        } else {
-          // The database's answer: ids the index no longer holds (removed or hidden since) are skipped.
-          const { ids, similarity } = c.matches;
-          for (let i = 0; i < ids.length; i++) {
-            const s = this.slotOf.get(ids[i]!);
-            if (s === undefined || !this.live[s]) continue;
-            if (hits[s] === 0) touched.push(s);
-            if (hits[s]! & bit) continue;
-            hits[s]! |= bit | TOUCHED;
-            acc[s]! += typoScore(similarity[i]!);
-          }
-        }
-      }
-      for (let i = 0; i < touched.length; i++) {
-        const s = touched.items[i]!;
-        if ((hits[s]! & all) === all && passes(s)) {
-          found.push(s);
-          score[s] = acc[s]!;
-        }
-        hits[s] = 0;
-        acc[s] = 0;
-      }
+      const { lexicon, live, slotOf } = this;
+      this.text.collect(q.text, { lexicon, live, slotOf }, passes, found, score);
       ranked = true;
     } else {
       let shortest: SlotList | null = null;
-      for (const t of tests) for (const l of t.lists ?? []) if (!shortest || l.length < shortest.length) shortest = l;
+      let owner: SlotTest | null = null;
+      for (const t of tests)
+        for (const l of t.lists ?? [])
+          if (!shortest || l.length < shortest.length) {
+            shortest = l;
+            owner = t;
+          }
       const box = tests.find((t) => t.box)?.box;
       if (shortest && (!box || shortest.length < SPATIAL_PREFERRED)) {
+        // The walked list's own test is passed by its every live slot when it is exact.
+        const rest = owner?.exact
+          ? allOf(
+              this.live,
+              tests.flatMap((t) => (t === owner ? [] : [t.test])),
+            )
+          : passes;
         for (let i = 0; i < shortest.length; i++) {
           const s = shortest.items[i]!;
-          if (passes(s)) found.push(s);
+          if (rest(s)) found.push(s);
         }
       } else if (box) {
         const { tree, slots } = this.spatialIndex();
@@ -366,7 +343,11 @@ export class PlaceIndex {
     const cmp = ranked ? (a: number, b: number): number => score[b]! - score[a]! || near(a, b) : near;
     const total = found.length;
     const end = q.limit === undefined ? total : Math.min(total, q.offset + q.limit);
-    const page = pageInOrder(found.items, total, q.offset, end, cmp);
+    const page =
+      (!ranked &&
+        !byDistance &&
+        pageInNameOrder(found.items, total, q.offset, end, { nameKey, ids, factsAt, staleBefore })) ||
+      pageInOrder(found.items, total, q.offset, end, cmp);
     return {
       ids: page.map((s) => this.ids[s]!),
       distances: page.map((s) => (byDistance ? miles[s]! : null)),

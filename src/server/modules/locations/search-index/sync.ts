@@ -85,6 +85,7 @@ export class SearchIndex {
     const keyOf = new Map<number, number>();
     for (const [i, r] of order.entries()) keyOf.set(Number(r.id), i + 1);
     const index = new PlaceIndex();
+    index.reserveInOrder(order.map((r) => Number(r.id)));
     let after = 0;
     for (;;) {
       const chunk = await loadPlaces(
