@@ -11,7 +11,8 @@ import { VersionedCache } from '../../lib/versioned-cache.js';
 const gzip = promisify(zlib.gzip);
 
 export interface FeedBody {
-  body: string;
+  /** A Buffer when it is put together from kept bytes (a search's calendar). */
+  body: string | Buffer;
   /** The latest change the body shows (second precision in the header). */
   lastModified: Date;
 }
@@ -75,7 +76,7 @@ export function createFeedSender(ctx: AppContext): FeedSender {
     if (!entry) {
       const version = ctx.dataVersion.current();
       const made = await build();
-      const body = Buffer.from(made.body);
+      const body = typeof made.body === 'string' ? Buffer.from(made.body) : made.body;
       const etag = `"${crypto.createHash('sha1').update(body).digest('base64url').slice(0, 27)}"`;
       entry = { body, etag, lastModified: made.lastModified };
       kept.set(key, entry, version, keepMs);

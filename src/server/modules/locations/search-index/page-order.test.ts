@@ -24,6 +24,9 @@ describe('pageInOrder', () => {
       ] as const) {
         const end = Math.min(total, offset + limit);
         expect(pageInOrder(items, total, offset, end, cmp)).toEqual(sorted.slice(offset, end));
+        // The same with the first key given apart (higher first: the negated key).
+        const first = Float64Array.from(keys, (k) => -k);
+        expect(pageInOrder(items, total, offset, end, cmp, first)).toEqual(sorted.slice(offset, end));
       }
     }
   });

@@ -2,13 +2,15 @@
 
 /** The slots of `items[0..total)` from `offset` to `end` in `cmp`'s order. A page near the top of
  * many matches keeps only the best `end` in a heap whose root is the worst of them (most candidates
- * rejected by one comparison with it) instead of sorting them all: deep pages of a long list too. */
+ * rejected by one comparison with it) instead of sorting them all: deep pages of a long list too.
+ * `first`, when cmp orders by it first (higher first), rejects most without calling cmp. */
 export function pageInOrder(
   items: Int32Array,
   total: number,
   offset: number,
   end: number,
   cmp: (a: number, b: number) => number,
+  first?: Float64Array,
 ): number[] {
   if (!(total > 4 * end)) return Array.from(items.subarray(0, total)).sort(cmp).slice(offset, end);
   if (end === 0) return [];
@@ -26,6 +28,8 @@ export function pageInOrder(
         at = up;
       }
       heap[at] = s;
+    } else if (first && first[s]! < first[heap[0]!]!) {
+      // Worse than the page's worst on the first key alone.
     } else if (cmp(s, heap[0]!) < 0) {
       siftDown(heap, s, cmp);
     }

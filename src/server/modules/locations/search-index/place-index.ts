@@ -347,7 +347,7 @@ export class PlaceIndex {
       (!ranked &&
         !byDistance &&
         pageInNameOrder(found.items, total, q.offset, end, { nameKey, ids, factsAt, staleBefore })) ||
-      pageInOrder(found.items, total, q.offset, end, cmp);
+      pageInOrder(found.items, total, q.offset, end, cmp, ranked ? score : undefined);
     return {
       ids: page.map((s) => this.ids[s]!),
       distances: page.map((s) => (byDistance ? miles[s]! : null)),
