@@ -39,4 +39,14 @@ describe('index turns', () => {
       server.close();
     }
   });
+
+  it('runs quick searches asked together in one turn, in the order asked', async () => {
+    const order: string[] = [];
+    const turns = new IndexTurns();
+    const searches = Array.from({ length: 10 }, (_, i) => turns.next().then(() => order.push(`search ${i}`)));
+    // Queued after the turn the first search scheduled: one search per turn would leave nine after it.
+    const next = new Promise<void>((resolve) => setImmediate(() => resolve(void order.push('next turn'))));
+    await Promise.all([next, ...searches]);
+    expect(order).toEqual([...Array.from({ length: 10 }, (_, i) => `search ${i}`), 'next turn']);
+  });
 });
