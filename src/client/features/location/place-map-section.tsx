@@ -1,5 +1,5 @@
 // "On the map" on a place's page: its pin, or for an approximate point (decision 0804) the sentence
-// and the area. The map is fetched only when the section nears the screen; the sentence is in the
+// and the area. The map is fetched only when the section reaches the screen; the sentence is in the
 // server's page. Directions still use the address (decision 0250).
 import { Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,8 +8,10 @@ import { LoadBoundary } from '../../components/ui/load-boundary';
 import { cn } from '../../lib/cn';
 import { PlaceMap } from '../map';
 
-/** Whether the element has come within a screen of the view (at once without IntersectionObserver). */
-function useNearScreen<T extends Element>() {
+/** Whether the element has reached the view (at once without IntersectionObserver). On a phone the
+ * section starts just below the first screen: the map's chunk, Leaflet's setup and its tiles wait
+ * until the person scrolls to it instead of taking the page's first seconds (and a bus's data). */
+function useInView<T extends Element>() {
   const ref = useRef<T>(null);
   const [near, setNear] = useState(false);
   useEffect(() => {
@@ -23,7 +25,7 @@ function useNearScreen<T extends Element>() {
       (entries) => {
         if (entries.some((e) => e.isIntersecting)) setNear(true);
       },
-      { rootMargin: '100% 0px' },
+      { rootMargin: '0px' },
     );
     seen.observe(el);
     return () => seen.disconnect();
@@ -33,7 +35,7 @@ function useNearScreen<T extends Element>() {
 
 export function PlaceMapSection({ location }: { location: Location }) {
   const { t } = useTranslation('location');
-  const { ref, near } = useNearScreen<HTMLElement>();
+  const { ref, near } = useInView<HTMLElement>();
   if (location.latitude === null || location.longitude === null) return null;
   return (
     <section
