@@ -90,7 +90,7 @@ function toFeedPlace(r: Record<string, unknown>, tags: Map<number, FeedTag & { r
 }
 
 // The tags as ids: naming them per place (json_agg over a join) cost the embedded database most of
-// the read; the page's few tags are named once (TAGS_OF).
+// the read; the page's few tags are named once, in the same statement (tagsOf).
 const COLUMNS = sql`l.id, l.slug, l.name, l.category, l.description, l.address, l.latitude, l.longitude,
   l.website, l.phone, l.opening_hours, l.operating_hours, l.status, l.deadline, l.registration_link,
   l.faq_link, l.created_at, l.updated_at, l.attributes, l.last_verified_at,
