@@ -13,15 +13,13 @@ import { isLinkableWebsite } from '../../shared/website-host.js';
 type LocationRow = typeof locations.$inferSelect;
 
 /** Plain text of a stored description (tags dropped, entities decoded), cut for meta tags. */
+const ENTITIES: Record<string, string> = { nbsp: ' ', lt: '<', gt: '>', quot: '"', '#39': "'", amp: '&' };
+
 export function plainText(html: string | null | undefined, max = 160): string {
+  // One pass for tags and entities (a feed page runs it on every description): what it decodes is
+  // never read again as a tag or an entity.
   const text = (html ?? '')
-    .replace(/<[^>]*>/g, ' ')
-    .replace(/&nbsp;/g, ' ')
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&quot;/g, '"')
-    .replace(/&#39;/g, "'")
-    .replace(/&amp;/g, '&')
+    .replace(/<[^>]*>|&(nbsp|lt|gt|quot|#39|amp);/g, (_m, entity?: string) => (entity ? ENTITIES[entity]! : ' '))
     .replace(/\s+/g, ' ')
     .trim();
   return text.length > max ? `${text.slice(0, max - 1).trimEnd()}…` : text;
