@@ -13,6 +13,10 @@ export default defineConfig(({ isSsrBuild }) => ({
     outDir: isSsrBuild ? (process.env.VITE_SSR_OUT_DIR ?? 'dist/server') : (process.env.VITE_OUT_DIR ?? 'dist/client'),
     emptyOutDir: true,
     sourcemap: false,
+    // The manifest tells the server which files a rendered page's route needs, to name them in its
+    // head (src/server/pages/route-preloads.ts); every browser we serve knows modulepreload.
+    manifest: !isSsrBuild,
+    modulePreload: { polyfill: false },
     chunkSizeWarningLimit: 600,
     // Discover's first load is one file (docs/benchmarks.md, Discover page bundle; decision 0903):
     // every module the entry imports statically ('$initial') goes into the entry chunk. Left to

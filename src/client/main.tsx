@@ -12,8 +12,9 @@ import { prepareWallClock } from '../shared/chicago-time';
 import { startClockAt } from './components/hours-line';
 import { syncConsentCookie } from './lib/consent-store';
 import { queryClient } from './lib/query-client';
+import { startHydrating } from './lib/live';
 import { loadHtmlToolkit } from './lib/sanitize';
-import { readSsrData } from './lib/ssr-data';
+import { readSsrData, type SsrData } from './lib/ssr-data';
 import './styles.css';
 
 forceLightTheme();
@@ -32,13 +33,18 @@ function start() {
     createRoot(container).render(<Root client={queryClient} i18n={i18n} Router={BrowserRouter} consent={null} />);
     return;
   }
+  hydrateServerPage(data);
+}
+
+function hydrateServerPage(data: SsrData) {
   // The server rendered this page (decision 0900): start from its query cache, language and cookie
   // choice, so the first render here is the server's own and hydration matches. Hydration starts at
-  // once, as this script runs (decision 0904): whatever still waits for a catalog or the route's chunk
+  // once, in the task after this script's (decision 0904): whatever still waits for a catalog or the route's chunk
   // stays as the server sent it, and a tap made on the page before it is live is kept by
   // public/early-input.js and replayed then. Both are asked for now, not when reached.
   hydrate(queryClient, data.state);
   seedNarrowFirstPage(queryClient);
+  startHydrating();
   const renderedAt = data.renderedAt ? new Date(data.renderedAt) : null;
   if (renderedAt) startClockAt(renderedAt);
   void i18n.loadNamespaces(data.namespaces);
@@ -61,4 +67,6 @@ function start() {
   if (typeof requestIdleCallback === 'function') requestIdleCallback(prefetch, { timeout: 5000 });
   else setTimeout(prefetch, 2000);
 }
-start();
+// In a task of its own, after the one that evaluated the bundle: on a phone either is a long task,
+// and together they held the page for twice as long (docs/benchmarks.md, Lighthouse).
+setTimeout(start, 0);

@@ -12,6 +12,7 @@ import { isDatabaseBusy } from './errors.js';
 import { type InlineScript, inlineEarlyInput } from '../pages/early-input.js';
 import { buildLocationHead, jsonForScript } from '../pages/location-head.js';
 import { escapeHtml, type PageHead, publicOrigin, renderHead, SITE_NAME } from '../pages/page-head.js';
+import { loadRoutePreloads, type PageChunks, type RoutePreloads } from '../pages/route-preloads.js';
 import { registerEmbed } from './embed.js';
 import { registerSitemap } from './sitemap.js';
 import {
@@ -150,17 +151,28 @@ function sendError(reply: FastifyReply, status: 429 | 503, html: string, retryAf
     .send(html);
 }
 
-/** The page rendered into the template: its body, its language on <html>, and its data block
- * (JSON escaped for a script element, never executed, decision 0005). */
-function withBody(shell: string, page: RenderedPage): string {
-  return shell
+/** The page rendered into the template: its body, its language on <html> and its data block (JSON
+ * escaped for a script element, never executed, decision 0005). Its scripts, with its route's files
+ * to preload, go into <template id="page-scripts">, which public/early-input.js inserts once the
+ * page has been painted: the page is whole without them. */
+function withBody(shell: string, page: RenderedPage, preloads: RoutePreloads | null): string {
+  let scripts = '';
+  const html = shell
     .replace(/<html lang="[^"]*"/, `<html lang="${page.lang === 'es' ? 'es' : 'en'}"`)
-    .replace(/\s*<noscript>[\s\S]*?<\/noscript>/, '')
-    .replace(
-      '<div id="root"></div>',
-      () =>
-        `<div id="root">${page.html}</div>\n    <script type="application/json" id="${SSR_DATA_ID}">${jsonForScript(page.data)}</script>`,
-    );
+    .replace(/\s*<script type="module"[^>]*><\/script>/, (tag) => {
+      scripts = tag.trim();
+      return '';
+    })
+    .replace(/\s*<noscript>[\s\S]*?<\/noscript>/, '');
+  const links = preloads ? preloads(page.data as PageChunks) : '';
+  const template = scripts
+    ? `\n    <template id="page-scripts">${scripts}${links ? `\n    ${links}` : ''}</template>`
+    : '';
+  return html.replace(
+    '<div id="root"></div>',
+    () =>
+      `<div id="root">${page.html}</div>\n    <script type="application/json" id="${SSR_DATA_ID}">${jsonForScript(page.data)}</script>${template}`,
+  );
 }
 
 /** Sends a page: the rendered one when the renderer is there and handles this path, else the
@@ -181,6 +193,7 @@ async function createSendAny(
     renderErrorPage(template, status, lang, url);
   const renderer = template && clientDir ? await loadRenderer(clientDir, ctx.env.SSR_ENTRY) : null;
   const renderLimit = ctx.readLimit(PAGE_RENDER_LIMIT);
+  const preloads = renderer ? loadRoutePreloads(clientDir) : null;
   const pages = renderer
     ? createPageRenderer(app, ctx, renderer, {
         errorPage,
@@ -191,7 +204,7 @@ async function createSendAny(
     : null;
 
   return async (request, reply, shell) => {
-    const page = pages ? await pages.page(request, async (p) => withBody((await shell()).html, p)) : null;
+    const page = pages ? await pages.page(request, async (p) => withBody((await shell()).html, p, preloads)) : null;
     if (page) return sendRendered(request, reply, page);
     let plain: { html: string; status: number };
     try {

@@ -1,9 +1,8 @@
 // The Discover screen (docs/product.md section 2): filters in the URL, one page of results at a
 // time, a lazily loaded map, and the location detail dialog (loaded when first opened).
 import { List, Map as MapIcon, Printer } from 'lucide-react';
-import { lazy, Suspense, useCallback, useMemo, useState, useSyncExternalStore } from 'react';
+import { lazy, type ReactNode, Suspense, useCallback, useMemo, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
-import { MOBILE_BREAKPOINT_PX, PAGE_SIZE_NARROW, PAGE_SIZE_WIDE } from '../../../shared/constants';
 import type { Location } from '../../../shared/schemas/location';
 import { useLocation } from '../../lib/router';
 import { MapView } from '../map';
@@ -14,7 +13,6 @@ import { ResultsList } from './results-list';
 import { useDiscoverState } from './use-discover-state';
 import { usePosition } from './near-me';
 import { useGeocode } from './use-locations';
-import { useMediaQuery } from './use-media-query';
 
 const FollowSearch = lazy(() => import('./follow-search'));
 const LocationDialog = lazy(() => import('../location').then((m) => ({ default: m.LocationDialog })));
@@ -27,8 +25,6 @@ export function DiscoverPage() {
   const state = useDiscoverState();
   const routerLocation = useLocation();
   const { filters, page, view } = state;
-  const narrow = useMediaQuery(`(max-width: ${MOBILE_BREAKPOINT_PX - 1}px)`);
-  const pageSize = narrow ? PAGE_SIZE_NARROW : PAGE_SIZE_WIDE;
   // docs/product.md section 3: pressing Search only stamps lastSearchTime (it refetches the listing).
   const [lastSearchTime, setLastSearchTime] = useState(0);
   const geo = useGeocode(filters.address);
@@ -47,19 +43,6 @@ export function DiscoverPage() {
     setDialogOpen(true);
   }, []);
 
-  const inBrowser = useSyncExternalStore(
-    noSubscription,
-    () => true,
-    () => false,
-  );
-  const mapLoading = (
-    <div
-      role="status"
-      className="flex h-[28rem] items-center justify-center rounded-lg border border-gray-200 bg-white text-gray-700"
-    >
-      {t('view.mapLoading')}
-    </div>
-  );
   return (
     // On a phone the first screen holds the search box and the first card (decision 0906): tighter
     // spacing below 768 px; wider screens keep theirs.
@@ -105,7 +88,6 @@ export function DiscoverPage() {
           address={filters.address}
           near={filters.near}
           page={page}
-          pageSize={pageSize}
           lastSearchTime={lastSearchTime}
           ready={!originPending}
           onPage={state.setPage}
@@ -116,20 +98,14 @@ export function DiscoverPage() {
           <h2 id="discover-map-title" className="mb-3 text-xl font-semibold text-gray-900">
             {t('view.mapTitle')}
           </h2>
-          {/* The map needs the browser (decision 0900): the server and the hydrating render show its
-              loading state, and the map mounts right after. */}
-          {inBrowser ? (
-            <Suspense fallback={mapLoading}>
-              <MapView
-                apiQuery={query.toString()}
-                ready={!originPending}
-                center={origin}
-                onOpenLocation={(id) => openLocation(id)}
-              />
-            </Suspense>
-          ) : (
-            mapLoading
-          )}
+          <BrowserMap fallback={<MapLoading />}>
+            <MapView
+              apiQuery={query.toString()}
+              ready={!originPending}
+              center={origin}
+              onOpenLocation={(id) => openLocation(id)}
+            />
+          </BrowserMap>
         </section>
       )}
       {printOpen !== null && (
@@ -159,4 +135,28 @@ export function DiscoverPage() {
       )}
     </div>
   );
+}
+
+function MapLoading() {
+  const { t } = useTranslation('discover');
+  return (
+    <div
+      role="status"
+      className="flex h-[28rem] items-center justify-center rounded-lg border border-gray-200 bg-white text-gray-700"
+    >
+      {t('view.mapLoading')}
+    </div>
+  );
+}
+
+/** The map needs the browser (decision 0900): the server and the hydrating render show its loading
+ * state, and the map mounts right after. A component of its own, so that only it renders again then,
+ * not the whole page (a long task on a phone). */
+function BrowserMap({ fallback, children }: { fallback: ReactNode; children: ReactNode }) {
+  const inBrowser = useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
+  return inBrowser ? <Suspense fallback={fallback}>{children}</Suspense> : fallback;
 }

@@ -2,18 +2,18 @@
 // and the loading, error and empty states. One page is fetched at a time.
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PAGE_SIZE_NARROW } from '../../../shared/constants';
+import { MOBILE_BREAKPOINT_PX, PAGE_SIZE_NARROW, PAGE_SIZE_WIDE } from '../../../shared/constants';
 import type { Location } from '../../../shared/schemas/location';
 import { LocationCard, LocationCardSkeleton } from './location-card';
 import { Pagination } from './pagination';
 import { useLocationPage } from './use-locations';
+import { useMediaQuery } from './use-media-query';
 
 export function ResultsList({
   apiQuery,
   address,
   near = false,
   page,
-  pageSize,
   lastSearchTime,
   ready,
   onPage,
@@ -24,7 +24,6 @@ export function ResultsList({
   /** The search is near the visitor's own position (decision 0905). */
   near?: boolean;
   page: number;
-  pageSize: number;
   lastSearchTime: number;
   /** False while the address is still being looked up. */
   ready: boolean;
@@ -32,6 +31,9 @@ export function ResultsList({
   onOpen(location: Location): void;
 }) {
   const { t } = useTranslation('discover');
+  // Asked here, not by the page: when a phone's answer arrives after hydrating, only the list renders again.
+  const narrow = useMediaQuery(`(max-width: ${MOBILE_BREAKPOINT_PX - 1}px)`);
+  const pageSize = narrow ? PAGE_SIZE_NARROW : PAGE_SIZE_WIDE;
   const listing = useLocationPage(apiQuery, pageSize, (page - 1) * pageSize, lastSearchTime, ready);
   const total = listing.data?.total ?? 0;
   const pageCount = Math.max(1, Math.ceil(total / pageSize));

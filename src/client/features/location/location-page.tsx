@@ -2,7 +2,7 @@
 // then the place (or the not-found card); Share, Edit (inline form) and Get Directions from the
 // address. One view is recorded per page load; a click when the address is used.
 import { ArrowLeft, Pencil, Share2 } from 'lucide-react';
-import { useEffect, useMemo, useState } from 'react';
+import { type ComponentProps, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from '../../lib/router';
 import type { Location } from '../../../shared/schemas/location';
@@ -90,13 +90,6 @@ function LocationDetails({ location }: { location: Location }) {
   // The server renderer has no window; the dialog that shows the URL opens only in the browser.
   const origin = typeof window === 'undefined' ? '' : window.location.origin;
   const shareUrl = `${origin}/discover/${encodeURIComponent(location.slug)}`;
-  // The browser's sanitiser is a chunk of its own (decision 0902): asked for when Share is pressed,
-  // if it has not arrived yet, and the text fills in when it has.
-  const toolkit = useHtmlToolkit();
-  const shareText = useMemo(
-    () => (location.description && toolkit ? toolkit.text(location.description) : ''),
-    [location.description, toolkit],
-  );
 
   const openDirections = () => {
     setDirectionsOpen(true);
@@ -180,7 +173,13 @@ function LocationDetails({ location }: { location: Location }) {
         </>
       )}
 
-      <ShareDialog open={shareOpen} onOpenChange={setShareOpen} url={shareUrl} title={location.name} text={shareText} />
+      <LocationShareDialog
+        open={shareOpen}
+        onOpenChange={setShareOpen}
+        url={shareUrl}
+        title={location.name}
+        description={location.description}
+      />
       <DirectionsDialog
         open={directionsOpen}
         onOpenChange={setDirectionsOpen}
@@ -209,4 +208,21 @@ export function LocationPage() {
       )}
     </div>
   );
+}
+
+/** The Share dialog with the description as plain text. The browser's sanitiser that makes the text
+ * is a chunk of its own (decision 0902), asked for when Share is pressed if it has not arrived: only
+ * this re-renders when it does, not the whole page. */
+function LocationShareDialog({
+  description,
+  ...dialog
+}: Omit<ComponentProps<typeof ShareDialog>, 'text'> & { description: string | null | undefined }) {
+  const toolkit = useHtmlToolkit();
+  // Made when the dialog opens: the sanitiser's first run is itself a long task on a phone.
+  const { open } = dialog;
+  const text = useMemo(
+    () => (open && description && toolkit ? toolkit.text(description) : ''),
+    [open, description, toolkit],
+  );
+  return <ShareDialog {...dialog} text={text} />;
 }

@@ -1,0 +1,73 @@
+// A rendered page names the files its route needs besides the entry (its chunk, their imports, its
+// catalogs) as <link rel="modulepreload">: fetched beside the entry, not after it has run, and the
+// bundle's loader finds them there instead of adding links during the page's first task.
+import fs from 'node:fs';
+import path from 'node:path';
+
+/** The source of each route chunk the browser's entry loads by name (ROUTE_CHUNKS in
+ * src/client/app/app.tsx; route-preloads.test.ts keeps the two lists alike). */
+export const ROUTE_SOURCES: Record<string, string> = {
+  location: 'src/client/features/location/index.ts',
+  about: 'src/client/pages/about-page.tsx',
+  privacy: 'src/client/pages/privacy-page.tsx',
+  terms: 'src/client/pages/terms-page.tsx',
+  cookies: 'src/client/pages/cookies-page.tsx',
+  notFound: 'src/client/pages/not-found-page.tsx',
+};
+
+/** One chunk of the build's manifest (Vite's `build.manifest`), keyed by its source. */
+interface ManifestChunk {
+  file: string;
+  imports?: string[];
+  isEntry?: boolean;
+}
+
+/** What a rendered page's data block says of its route (SsrData in src/client/lib/ssr-data.ts). */
+export interface PageChunks {
+  chunk?: string | null;
+  lang?: string;
+  namespaces?: string[];
+}
+
+export type RoutePreloads = (page: PageChunks) => string;
+
+/** The preload links of a page, from the client build's manifest; null without one (a build
+ * before manifests, or tests' bare client folder): the page then loads as before. */
+export function loadRoutePreloads(clientDir: string | undefined): RoutePreloads | null {
+  const file = clientDir ? path.join(clientDir, '.vite', 'manifest.json') : null;
+  if (!file || !fs.existsSync(file)) return null;
+  return routePreloads(JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, ManifestChunk>);
+}
+
+export function routePreloads(manifest: Record<string, ManifestChunk>): RoutePreloads {
+  const inEntry = new Set<string>();
+  const entryFiles = (key: string) => {
+    if (inEntry.has(key)) return;
+    inEntry.add(key);
+    for (const dep of manifest[key]?.imports ?? []) entryFiles(dep);
+  };
+  for (const [key, chunk] of Object.entries(manifest)) if (chunk.isEntry) entryFiles(key);
+
+  /** A chunk's file and those of its static imports, the entry's own left out (already loading). */
+  const filesOf = (key: string, into: Set<string>) => {
+    const chunk = manifest[key];
+    if (!chunk || inEntry.has(key) || into.has(chunk.file)) return;
+    into.add(chunk.file);
+    for (const dep of chunk.imports ?? []) filesOf(dep, into);
+  };
+  const memo = new Map<string, string>();
+  return ({ chunk = null, lang = 'en', namespaces = [] }) => {
+    const id = `${chunk}|${lang}|${namespaces.join(',')}`;
+    let links = memo.get(id);
+    if (links === undefined) {
+      const files = new Set<string>();
+      const source = chunk === null ? undefined : ROUTE_SOURCES[chunk];
+      if (source) filesOf(source, files);
+      for (const ns of namespaces) filesOf(`src/client/locales/${lang}/${ns}.json`, files);
+      links = [...files].map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`).join('\n    ');
+      // A page's chunk, language and namespaces come from the renderer, not the request: few ids.
+      if (memo.size < 256) memo.set(id, links);
+    }
+    return links;
+  };
+}
