@@ -213,32 +213,3 @@
   window.addEventListener('change', onInput, true);
   window.addEventListener('error', onError, true);
 })();
-
-/*
- * The page's own scripts wait for its first paint. A server-rendered page is whole without them
- * (they make it live), and fetched at once they shared the connection with the page's own bytes
- * and held its paint (docs/benchmarks.md, Lighthouse). The server puts them in
- * <template id="page-scripts"> (src/server/plugins/pages.ts); a tap made meanwhile is kept above.
- */
-(function () {
-  'use strict';
-  var doc = document;
-  var loaded = false;
-  function load() {
-    var scripts = doc.getElementById('page-scripts');
-    if (loaded || !scripts || !scripts.content) return;
-    loaded = true;
-    scripts.parentNode.removeChild(scripts);
-    doc.head.appendChild(doc.importNode(scripts.content, true));
-  }
-  function afterFirstPaint() {
-    // A page in the background draws no frames: it loads them at once.
-    if (doc.visibilityState === 'hidden' || !window.requestAnimationFrame) return load();
-    // The task after the next frame's callbacks comes after that frame has been painted.
-    window.requestAnimationFrame(function () {
-      setTimeout(load, 0);
-    });
-  }
-  if (doc.readyState === 'loading') doc.addEventListener('DOMContentLoaded', afterFirstPaint);
-  else afterFirstPaint();
-})();

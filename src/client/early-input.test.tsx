@@ -186,18 +186,3 @@ describe('early input', () => {
     expect(tap(share).defaultPrevented).toBe(false);
   });
 });
-
-describe('page scripts', () => {
-  it('inserts the page-scripts template into the head once the page has been painted, once', async () => {
-    document.body.innerHTML =
-      '<div id="root"><p>Page</p></div><template id="page-scripts"><script type="module" src="/assets/entry.js"></script><link rel="modulepreload" href="/assets/route.js"></template>';
-    new Function(SCRIPT)();
-    await act(async () => {
-      await new Promise((r) => setTimeout(r, 50));
-    });
-    expect(document.getElementById('page-scripts')).toBeNull();
-    expect(document.head.querySelectorAll('script[type="module"][src="/assets/entry.js"]')).toHaveLength(1);
-    expect(document.head.querySelectorAll('link[rel="modulepreload"][href="/assets/route.js"]')).toHaveLength(1);
-    for (const el of document.head.querySelectorAll('script, link')) el.remove();
-  });
-});

@@ -26,7 +26,8 @@ describe('routePreloads', () => {
   it('names a route chunk and its imports, not the entry or what the entry already loads', () => {
     const links = preloads({ chunk: 'location', lang: 'en', namespaces: ['location', 'discover'] });
     expect(hrefs(links)).toEqual(['/assets/location-1.js', '/assets/dialog-1.js', '/assets/radix-1.js']);
-    for (const link of links.split('\n')) expect(link.trim()).toMatch(/^<link rel="modulepreload" crossorigin href="/);
+    for (const link of links.split('\n'))
+      expect(link.trim()).toMatch(/^<link rel="modulepreload" fetchpriority="low" crossorigin href="/);
   });
 
   it('adds the catalogs of the page language that are chunks of their own', () => {

@@ -1,6 +1,7 @@
 // A rendered page names the files its route needs besides the entry (its chunk, their imports, its
 // catalogs) as <link rel="modulepreload">: fetched beside the entry, not after it has run, and the
-// bundle's loader finds them there instead of adding links during the page's first task.
+// bundle's loader finds them there instead of adding links during the page's first task. At low
+// priority, as the entry, behind the page's own bytes (decision 0913).
 import fs from 'node:fs';
 import path from 'node:path';
 
@@ -64,7 +65,9 @@ export function routePreloads(manifest: Record<string, ManifestChunk>): RoutePre
       const source = chunk === null ? undefined : ROUTE_SOURCES[chunk];
       if (source) filesOf(source, files);
       for (const ns of namespaces) filesOf(`src/client/locales/${lang}/${ns}.json`, files);
-      links = [...files].map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`).join('\n    ');
+      links = [...files]
+        .map((f) => `<link rel="modulepreload" fetchpriority="low" crossorigin href="/${f}">`)
+        .join('\n    ');
       // A page's chunk, language and namespaces come from the renderer, not the request: few ids.
       if (memo.size < 256) memo.set(id, links);
     }

@@ -1,18 +1,22 @@
-// A rendered page is whole without its scripts: they travel inert in <template id="page-scripts">,
-// which public/early-input.js inserts once the page has been painted; the page's shell keeps none.
+// A rendered page is whole without its scripts (decision 0913): the entry is asked for at low
+// priority, behind the page's own bytes; a page the browser renders itself keeps it as built.
 import { describe, expect, it } from 'vitest';
 import { useRenderedPagesApp } from '../test/rendered-pages.js';
 
 describe('a rendered page’s scripts', () => {
   const t = useRenderedPagesApp();
 
-  it('are kept in the page-scripts template, after the data block, and nowhere else', async () => {
+  it('ask for the entry at low priority', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/' });
     expect(res.statusCode).toBe(200);
-    const page = res.body;
-    const template = page.match(/<template id="page-scripts">([\s\S]*?)<\/template>/);
-    expect(template?.[1]).toBe('<script type="module" crossorigin src="/assets/index-test.js"></script>');
-    expect(page.replace(template![0], '')).not.toMatch(/<script type="module"/);
-    expect(page.indexOf('id="ssr-data"')).toBeLessThan(page.indexOf('id="page-scripts"'));
+    expect(res.body).toContain(
+      '<script type="module" fetchpriority="low" crossorigin src="/assets/index-test.js"></script>',
+    );
+    expect(res.body.match(/<script type="module"/g)).toHaveLength(1);
+  });
+
+  it('leave the shell of a page not rendered here as built', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/admin/login' });
+    expect(res.body).toContain('<script type="module" crossorigin src="/assets/index-test.js"></script>');
   });
 });

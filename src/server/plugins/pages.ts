@@ -151,28 +151,22 @@ function sendError(reply: FastifyReply, status: 429 | 503, html: string, retryAf
     .send(html);
 }
 
-/** The page rendered into the template: its body, its language on <html> and its data block (JSON
- * escaped for a script element, never executed, decision 0005). Its scripts, with its route's files
- * to preload, go into <template id="page-scripts">, which public/early-input.js inserts once the
- * page has been painted: the page is whole without them. */
+/** The page rendered into the template: its body, its language on <html>, its route's files to
+ * preload and its data block (JSON escaped for a script element, never executed, decision 0005).
+ * The page is whole without its scripts (they make it live): they are fetched at once, but at low
+ * priority, behind the page's own bytes (decision 0913). */
 function withBody(shell: string, page: RenderedPage, preloads: RoutePreloads | null): string {
-  let scripts = '';
-  const html = shell
-    .replace(/<html lang="[^"]*"/, `<html lang="${page.lang === 'es' ? 'es' : 'en'}"`)
-    .replace(/\s*<script type="module"[^>]*><\/script>/, (tag) => {
-      scripts = tag.trim();
-      return '';
-    })
-    .replace(/\s*<noscript>[\s\S]*?<\/noscript>/, '');
   const links = preloads ? preloads(page.data as PageChunks) : '';
-  const template = scripts
-    ? `\n    <template id="page-scripts">${scripts}${links ? `\n    ${links}` : ''}</template>`
-    : '';
-  return html.replace(
-    '<div id="root"></div>',
-    () =>
-      `<div id="root">${page.html}</div>\n    <script type="application/json" id="${SSR_DATA_ID}">${jsonForScript(page.data)}</script>${template}`,
-  );
+  return shell
+    .replace(/<html lang="[^"]*"/, `<html lang="${page.lang === 'es' ? 'es' : 'en'}"`)
+    .replace('<script type="module" crossorigin', '<script type="module" fetchpriority="low" crossorigin')
+    .replace('</head>', () => (links ? `  ${links}\n  </head>` : '</head>'))
+    .replace(/\s*<noscript>[\s\S]*?<\/noscript>/, '')
+    .replace(
+      '<div id="root"></div>',
+      () =>
+        `<div id="root">${page.html}</div>\n    <script type="application/json" id="${SSR_DATA_ID}">${jsonForScript(page.data)}</script>`,
+    );
 }
 
 /** Sends a page: the rendered one when the renderer is there and handles this path, else the
