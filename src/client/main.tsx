@@ -38,10 +38,10 @@ function start() {
 
 function hydrateServerPage(data: SsrData) {
   // The server rendered this page (decision 0900): start from its query cache, language and cookie
-  // choice, so the first render here is the server's own and hydration matches. Hydration starts at
-  // once, in the task after this script's (decision 0904): whatever still waits for a catalog or the route's chunk
-  // stays as the server sent it, and a tap made on the page before it is live is kept by
-  // public/early-input.js and replayed then. Both are asked for now, not when reached.
+  // choice, so the first render here is the server's own and hydration matches. Hydration starts
+  // now, in the task after the one that evaluated this script (decisions 0904, 0913): whatever still
+  // waits for a catalog or the route's chunk stays as the server sent it, and a tap made on the page
+  // before it is live is kept by public/early-input.js and replayed then. Both are asked for now.
   hydrate(queryClient, data.state);
   seedNarrowFirstPage(queryClient);
   startHydrating();

@@ -1,3 +1,5 @@
+// The files a rendered page names for its route (decision 0913), from a manifest shaped as Vite's,
+// and the route list kept equal to the browser entry's.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
