@@ -167,12 +167,20 @@ function timeZone(): Buffer {
   return zoneBytes;
 }
 
-export function calendarDocument(input: CalendarInput): FeedBody {
-  const host = new URL(input.origin).host;
+/** A calendar's own lines before its events and after them, folded, by its properties, kept: folding
+ * (ical-generator's, a text encoder per character) was 7 % of the server's CPU on varied search
+ * calendars, and a calendar polled every hour asks for the same head each time. */
+const heads = new Map<string, { start: Buffer; end: Buffer }>();
+const HEADS_MAX = 1000;
+
+function calendarHead(input: CalendarInput): { start: Buffer; end: Buffer } {
+  const key = [input.name, input.description, input.url, input.lang].join('\n');
+  const hit = heads.get(key);
+  if (hit) return hit;
   // The calendar's own properties from ical-generator; no calendar-wide zone, so that DTSTAMP and
   // LAST-MODIFIED stay in UTC as RFC 5545 wants; the events name the zone and the VTIMEZONE
   // (@touch4it/ical-timezones) is written once before them.
-  const head = ical({
+  const text = ical({
     name: input.name,
     description: input.description,
     prodId: { company: 'KC Green Directory', product: 'calendar', language: input.lang.toUpperCase() },
@@ -181,6 +189,16 @@ export function calendarDocument(input: CalendarInput): FeedBody {
     // Calendars that honour it poll every hour.
     ttl: 3600,
   }).toString();
+  const end = text.lastIndexOf('END:VCALENDAR');
+  const head = { start: Buffer.from(text.slice(0, end)), end: Buffer.from(text.slice(end)) };
+  if (heads.size >= HEADS_MAX) heads.delete(heads.keys().next().value as string);
+  heads.set(key, head);
+  return head;
+}
+
+export function calendarDocument(input: CalendarInput): FeedBody {
+  const host = new URL(input.origin).host;
+  const head = calendarHead(input);
   let lastModified = input.window.from;
   const events: Buffer[] = [];
   for (const place of input.places) {
@@ -188,7 +206,6 @@ export function calendarDocument(input: CalendarInput): FeedBody {
     const bytes = placeEvents(place, input, host);
     if (bytes.length) events.push(bytes);
   }
-  const end = head.lastIndexOf('END:VCALENDAR');
-  const parts = [Buffer.from(head.slice(0, end)), ...(events.length ? [timeZone(), ...events] : [])];
-  return { body: Buffer.concat([...parts, Buffer.from(head.slice(end))]), lastModified };
+  const parts = [head.start, ...(events.length ? [timeZone(), ...events] : [])];
+  return { body: Buffer.concat([...parts, head.end]), lastModified };
 }
