@@ -68,5 +68,5 @@ function hydrateServerPage(data: SsrData) {
   else setTimeout(prefetch, 2000);
 }
 // In a task of its own, after the one that evaluated the bundle: on a phone either is a long task,
-// and together they held the page for twice as long (docs/benchmarks.md, Lighthouse).
+// and together they held the page for twice as long (decision 0913).
 setTimeout(start, 0);

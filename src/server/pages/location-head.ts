@@ -12,9 +12,9 @@ import { isLinkableWebsite } from '../../shared/website-host.js';
 
 type LocationRow = typeof locations.$inferSelect;
 
-/** Plain text of a stored description (tags dropped, entities decoded), cut for meta tags. */
 const ENTITIES: Record<string, string> = { nbsp: ' ', lt: '<', gt: '>', quot: '"', '#39': "'", amp: '&' };
 
+/** Plain text of a stored description (tags dropped, entities decoded), cut for meta tags. */
 export function plainText(html: string | null | undefined, max = 160): string {
   // One pass for tags and entities (a feed page runs it on every description): what it decodes is
   // never read again as a tag or an entity.

@@ -13,29 +13,29 @@ import { PlaceMap } from '../map';
  * until the person scrolls to it instead of taking the page's first seconds (and a bus's data). */
 function useInView<T extends Element>() {
   const ref = useRef<T>(null);
-  const [near, setNear] = useState(false);
+  const [inView, setInView] = useState(false);
   useEffect(() => {
     const el = ref.current;
-    if (!el || near) return;
+    if (!el || inView) return;
     if (typeof IntersectionObserver === 'undefined') {
-      setNear(true);
+      setInView(true);
       return;
     }
     const seen = new IntersectionObserver(
       (entries) => {
-        if (entries.some((e) => e.isIntersecting)) setNear(true);
+        if (entries.some((e) => e.isIntersecting)) setInView(true);
       },
       { rootMargin: '0px' },
     );
     seen.observe(el);
     return () => seen.disconnect();
-  }, [near]);
-  return { ref, near };
+  }, [inView]);
+  return { ref, inView };
 }
 
 export function PlaceMapSection({ location }: { location: Location }) {
   const { t } = useTranslation('location');
-  const { ref, near } = useInView<HTMLElement>();
+  const { ref, inView } = useInView<HTMLElement>();
   if (location.latitude === null || location.longitude === null) return null;
   return (
     <section
@@ -54,7 +54,7 @@ export function PlaceMapSection({ location }: { location: Location }) {
         </p>
       )}
       <div className="print:hidden">
-        {near ? (
+        {inView ? (
           <LoadBoundary>
             <Suspense
               fallback={
