@@ -92,6 +92,18 @@ describe('PgliteProcess: prepared statements', () => {
     expect(first.fields.map((f) => f.name)).toEqual(['n', 's', 'j', 'at', 'a', 'none']);
   });
 
+  it("reads the types a caller asks as text as text, and only that caller's", async () => {
+    const text = `${KEEP_PREPARED} select $1::timestamptz as at, $2::int as n`;
+    const params = [new Date('2026-03-08T08:00:00Z'), 3];
+    const raw = { 1184: (v: string) => v };
+    for (let i = 0; i < 3; i++) {
+      const asText = await db.query(text, params, { rowMode: 'object', parsers: raw });
+      expect(asText.rows).toEqual([{ at: '2026-03-08 08:00:00+00', n: 3 }]);
+      const parsed = await db.query(text, params, { rowMode: 'array' });
+      expect(parsed.rows).toEqual([[new Date('2026-03-08T08:00:00Z'), 3]]);
+    }
+  });
+
   it('keeps answering a prepared statement after its table changed shape', async () => {
     await db.query('create table shape (id int)');
     await db.query('insert into shape values (1)');

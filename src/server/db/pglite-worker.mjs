@@ -11,11 +11,22 @@ import { copyDataDir, writeTarGz } from './pglite-snapshot.mjs';
 import { StatementCache } from './pglite-statements.mjs';
 
 const identity = (value) => value;
+/** The parsers of each set of raw types, made once: the statement cache keeps PGlite's parsers
+ * merged with each of them by this object (pglite-statements.mjs). */
+const rawParsers = new Map();
 /** Drizzle asks for some types (dates, intervals, numeric arrays) as the server's text; functions
  * cannot cross to this process, so the caller sends the type ids and they are read as text here. */
 function optionsFor(msg) {
   const options = { rowMode: msg.rowMode };
-  if (msg.rawTypes?.length) options.parsers = Object.fromEntries(msg.rawTypes.map((oid) => [oid, identity]));
+  if (msg.rawTypes?.length) {
+    const key = msg.rawTypes.join(',');
+    let parsers = rawParsers.get(key);
+    if (!parsers) {
+      parsers = Object.fromEntries(msg.rawTypes.map((oid) => [oid, identity]));
+      rawParsers.set(key, parsers);
+    }
+    options.parsers = parsers;
+  }
   return options;
 }
 

@@ -82,8 +82,8 @@ export function locationAccess(a: PlaceAttributes, placeId: number, locationId: 
 }
 
 /** The service's one-to-one text fields: its cost and who may come. */
-export function serviceFacts(a: PlaceAttributes): Json {
-  const out: Json = {};
+export function serviceFacts(a: PlaceAttributes): { fees_description?: string; eligibility_description?: string } {
+  const out: { fees_description?: string; eligibility_description?: string } = {};
   if (a.free !== undefined) out.fees_description = a.free ? 'Free.' : 'There is a fee.';
   if (a.eligibility === 'everyone') out.eligibility_description = 'Open to everyone.';
   if (a.eligibility === 'restricted') {

@@ -17,10 +17,15 @@ const SCHEDULE_WEEKS = 52;
 
 type Json = Record<string, unknown>;
 
-/** Drops the keys whose value is null, undefined or '' (HSDS fields are never null). */
+/** The keys whose value is not null, undefined or '' (HSDS fields are never null), as a new object:
+ * deleting keys would turn each record into a slow dictionary for its JSON text. */
 function compact<T extends Json>(o: T): T {
-  for (const k of Object.keys(o)) if (o[k] === null || o[k] === undefined || o[k] === '') delete o[k];
-  return o;
+  const out: Json = {};
+  for (const k in o) {
+    const v = o[k];
+    if (v !== null && v !== undefined && v !== '') out[k] = v;
+  }
+  return out as T;
 }
 
 /** 'www.example.org' -> 'https://www.example.org/'; anything but an http(s) URL is left out. */
@@ -164,12 +169,19 @@ function addressParts(address: string): Json {
   return { address_1: m[1]!.trim(), city: m[2]!.trim(), state_province: state, postal_code: m[4] ?? '', country: 'US' };
 }
 
-export function hsdsOrganization(p: FeedPlace, ctx: MapContext): Json {
+const ORGANIZATION_DESCRIPTION_MAX = 5000;
+const SERVICE_DESCRIPTION_MAX = 10_000;
+
+/** The organization; `serviceText`, the service's description when the caller made it already. */
+export function hsdsOrganization(p: FeedPlace, ctx: MapContext, serviceText?: string): Json {
+  const text =
+    serviceText !== undefined && serviceText.length <= ORGANIZATION_DESCRIPTION_MAX
+      ? serviceText
+      : plainText(p.description, ORGANIZATION_DESCRIPTION_MAX);
   return compact({
     id: hsdsId('organization', p.id),
     name: p.name,
-    description:
-      plainText(p.description, 5000) || `${CATEGORY_NAMES[p.category] ?? p.category} in the Kansas City area.`,
+    description: text || `${CATEGORY_NAMES[p.category] ?? p.category} in the Kansas City area.`,
     website: absoluteUrl(p.website),
     uri: placeUrl(ctx.origin, p.slug),
   });
@@ -318,11 +330,13 @@ function hsdsSchedules(p: FeedPlace, ctx: MapContext): Json[] {
 /** The service's one-to-one fields (a list's item, service_list.json), with its organization. */
 export function hsdsServiceSummary(p: FeedPlace, ctx: MapContext): Json {
   const deadline = p.deadline ? isoDate(p.deadline) : undefined;
+  const description = plainText(p.description, SERVICE_DESCRIPTION_MAX);
+  const facts = serviceFacts(p.attributes);
   return compact({
     id: hsdsId('service', p.id),
     organization_id: hsdsId('organization', p.id),
     name: p.name,
-    description: plainText(p.description, 10_000) || undefined,
+    description: description || undefined,
     url: absoluteUrl(p.website) ?? placeUrl(ctx.origin, p.slug),
     status: p.status === 'active' ? 'active' : 'inactive',
     application_process: p.registrationLink
@@ -333,8 +347,9 @@ export function hsdsServiceSummary(p: FeedPlace, ctx: MapContext): Json {
     alert: deadline && p.deadline!.getTime() >= ctx.now.getTime() - 86_400_000 ? `Deadline: ${deadline}.` : undefined,
     assured_date: p.lastVerifiedAt ? isoDate(p.lastVerifiedAt) : undefined,
     last_modified: p.updatedAt.toISOString(),
-    ...serviceFacts(p.attributes),
-    organization: hsdsOrganization(p, ctx),
+    fees_description: facts.fees_description,
+    eligibility_description: facts.eligibility_description,
+    organization: hsdsOrganization(p, ctx, description),
   });
 }
 
