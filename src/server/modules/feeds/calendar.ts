@@ -74,23 +74,61 @@ export function foldLines(text: string): string {
 
 /** A place's events as folded calendar text in UTF-8, made once per version of the place, day,
  * language and site: a search's calendar mostly repeats places other calendars already hold, and
- * its body is put together from these bytes without encoding 100 KB of text again. */
-const fragments = new Map<string, Buffer>();
+ * its body is put together from these bytes without encoding 100 KB of text again. Kept per
+ * calendar context (site, language, window, deadlines), then by place: a calendar looks its 50
+ * places up by number, without making 50 string keys. */
+interface Fragment {
+  updated: number;
+  verified: number;
+  bytes: Buffer;
+}
+const fragments = new Map<string, Map<number, Fragment>>();
+/** Fragments kept in all, the oldest context's first out. */
 const FRAGMENTS_MAX = 5000;
+let fragmentCount = 0;
 
-function placeEvents(place: BriefPlace, input: CalendarInput, host: string): Buffer {
-  const key = [
+/** The key of a calendar's context, and the fragments kept for it (empty when none are). */
+function placeFragments(input: CalendarInput): { context: string; kept: Map<number, Fragment> } {
+  const context = [
     input.origin,
     input.lang,
     input.window.from.getTime(),
     input.window.to.getTime(),
     input.allDeadlines,
-    place.id,
-    place.updatedAt.getTime(),
-    place.lastVerifiedAt?.getTime() ?? 0,
   ].join('|');
-  const hit = fragments.get(key);
-  if (hit !== undefined) return hit;
+  return { context, kept: fragments.get(context) ?? new Map() };
+}
+
+function keepFragment(context: string, id: number, fragment: Fragment): void {
+  if (fragments.get(context)?.delete(id)) fragmentCount--;
+  while (fragmentCount >= FRAGMENTS_MAX) {
+    const [oldestKey, oldest] = fragments.entries().next().value as [string, Map<number, Fragment>];
+    const first = oldest.keys().next();
+    if (first.done) fragments.delete(oldestKey);
+    else {
+      oldest.delete(first.value);
+      fragmentCount--;
+    }
+  }
+  let kept = fragments.get(context);
+  if (!kept) {
+    kept = new Map();
+    fragments.set(context, kept);
+  }
+  kept.set(id, fragment);
+  fragmentCount++;
+}
+
+function placeEvents(
+  place: BriefPlace,
+  input: CalendarInput,
+  host: string,
+  { context, kept }: ReturnType<typeof placeFragments>,
+): Buffer {
+  const updated = place.updatedAt.getTime();
+  const verified = place.lastVerifiedAt?.getTime() ?? 0;
+  const hit = kept.get(place.id);
+  if (hit !== undefined && hit.updated === updated && hit.verified === verified) return hit.bytes;
   const w = WORDS[input.lang];
   // A scratch calendar: ical-generator makes each event, its text is kept.
   const cal = ical();
@@ -153,8 +191,7 @@ function placeEvents(place: BriefPlace, input: CalendarInput, host: string): Buf
     }
   }
   const bytes = Buffer.from(foldLines(events.map((e) => e.toString()).join('')));
-  if (fragments.size >= FRAGMENTS_MAX) fragments.delete(fragments.keys().next().value as string);
-  fragments.set(key, bytes);
+  keepFragment(context, place.id, { updated, verified, bytes });
   return bytes;
 }
 
@@ -201,9 +238,10 @@ export function calendarDocument(input: CalendarInput): FeedBody {
   const head = calendarHead(input);
   let lastModified = input.window.from;
   const events: Buffer[] = [];
+  const kept = placeFragments(input);
   for (const place of input.places) {
     lastModified = latest(lastModified, place.updatedAt, place.lastVerifiedAt);
-    const bytes = placeEvents(place, input, host);
+    const bytes = placeEvents(place, input, host, kept);
     if (bytes.length) events.push(bytes);
   }
   const parts = [head.start, ...(events.length ? [timeZone(), ...events] : [])];
