@@ -74,7 +74,8 @@ export class StatementCache {
 
   /** PGlite's parsers with the caller's over them, made once per parsers object: handed the
    * caller's, PGlite copies its 318 parsers for every query (~80 µs, most of a page read's time in
-   * this process's JavaScript). */
+   * this process's JavaScript). PGlite fills its own parsers when it opens; refreshArrayTypes(),
+   * which would add to them later, is never called here. */
   #parsersWith(own) {
     if (!own) return this.db.parsers;
     let merged = this.merged.get(own);
