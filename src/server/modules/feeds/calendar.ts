@@ -8,7 +8,7 @@ import type { FeedLanguage } from '../../../shared/discover-params.js';
 import { plainText } from '../../pages/location-head.js';
 import { hsdsId } from '../hsds/hsds-ids.js';
 import { openingEvents } from './calendar-events.js';
-import type { FeedBody } from './feed-answer.js';
+import { type FeedBody, sha1 } from './feed-answer.js';
 import { latest } from './feed-answer.js';
 import type { BriefPlace } from './feed-places.js';
 import { WORDS } from './feed-words.js';
@@ -81,6 +81,8 @@ interface Fragment {
   updated: number;
   verified: number;
   bytes: Buffer;
+  /** sha1(bytes), for the calendar's ETag. */
+  digest: Buffer;
 }
 const fragments = new Map<string, Map<number, Fragment>>();
 /** Fragments kept in all, the oldest context's first out. */
@@ -124,11 +126,11 @@ function placeEvents(
   input: CalendarInput,
   host: string,
   { context, kept }: ReturnType<typeof placeFragments>,
-): Buffer {
+): Fragment {
   const updated = place.updatedAt.getTime();
   const verified = place.lastVerifiedAt?.getTime() ?? 0;
   const hit = kept.get(place.id);
-  if (hit !== undefined && hit.updated === updated && hit.verified === verified) return hit.bytes;
+  if (hit !== undefined && hit.updated === updated && hit.verified === verified) return hit;
   const w = WORDS[input.lang];
   // A scratch calendar: ical-generator makes each event, its text is kept.
   const cal = ical();
@@ -191,17 +193,21 @@ function placeEvents(
     }
   }
   const bytes = Buffer.from(foldLines(events.map((e) => e.toString()).join('')));
-  keepFragment(context, place.id, { updated, verified, bytes });
-  return bytes;
+  const fragment = { updated, verified, bytes, digest: sha1(bytes) };
+  keepFragment(context, place.id, fragment);
+  return fragment;
 }
 
-let zoneBytes: Buffer | null = null;
+let zone: { bytes: Buffer; digest: Buffer } | null = null;
 /** Kansas City's VTIMEZONE, folded, once. */
-function timeZone(): Buffer {
-  zoneBytes ??= Buffer.from(
-    foldLines(`${(getVtimezoneComponent(KC_TIME_ZONE) ?? '').trim().replace(/\r?\n/g, '\r\n')}\r\n`),
-  );
-  return zoneBytes;
+function timeZone(): { bytes: Buffer; digest: Buffer } {
+  if (!zone) {
+    const bytes = Buffer.from(
+      foldLines(`${(getVtimezoneComponent(KC_TIME_ZONE) ?? '').trim().replace(/\r?\n/g, '\r\n')}\r\n`),
+    );
+    zone = { bytes, digest: sha1(bytes) };
+  }
+  return zone;
 }
 
 /** A calendar's own lines before its events and after them, folded, by its properties, kept: folding
@@ -237,13 +243,19 @@ export function calendarDocument(input: CalendarInput): FeedBody {
   const host = new URL(input.origin).host;
   const head = calendarHead(input);
   let lastModified = input.window.from;
-  const events: Buffer[] = [];
+  const events: Fragment[] = [];
   const kept = placeFragments(input);
   for (const place of input.places) {
     lastModified = latest(lastModified, place.updatedAt, place.lastVerifiedAt);
-    const bytes = placeEvents(place, input, host, kept);
-    if (bytes.length) events.push(bytes);
+    const fragment = placeEvents(place, input, host, kept);
+    if (fragment.bytes.length) events.push(fragment);
   }
-  const parts = [head.start, ...(events.length ? [timeZone(), ...events] : [])];
-  return { body: Buffer.concat([...parts, head.end]), lastModified };
+  const tz = events.length ? [timeZone()] : [];
+  const parts = [...tz, ...events];
+  return {
+    body: Buffer.concat([head.start, ...parts.map((p) => p.bytes), head.end]),
+    lastModified,
+    // The head is a few hundred bytes: as it is.
+    etagInput: Buffer.concat([head.start, ...parts.map((p) => p.digest), head.end]),
+  };
 }
