@@ -5,8 +5,7 @@ import { languageName } from '../../../shared/language-names.js';
 import { PAYMENT_KEYS, type PaymentKey, type PlaceAttributes } from '../../../shared/place-attributes.js';
 import type { FeedPlace } from '../feeds/feed-places.js';
 import { hsdsChildId, hsdsId, TAXONOMY_ID_NUMBER } from './hsds-ids.js';
-
-type Json = Record<string, unknown>;
+import type { Json } from './hsds-json.js';
 
 const PAYMENT_NAMES: Record<PaymentKey, string> = {
   snap: 'Accepts SNAP/EBT',

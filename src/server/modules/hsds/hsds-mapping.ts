@@ -2,31 +2,16 @@
 // at one location, its category and tags as attributes of our taxonomy, its hours as schedules, its
 // last confirmation as assured_date. HSDS never types a field null: an unknown value is left out.
 import { LOCATION_CATEGORIES, TAG_CATEGORIES } from '../../../shared/constants.js';
-import { startOfWallDay, toWallTime, wallClock, wallDateKey, wallTimeToInstant } from '../../../shared/chicago-time.js';
 import { plainText } from '../../pages/location-head.js';
 import { placeUrl } from '../feeds/calendar.js';
-import { openingEvents } from '../feeds/calendar-events.js';
 import type { FeedPlace, FeedTag } from '../feeds/feed-places.js';
 import { locationAccess, paymentAttributes, paymentTerms, serviceFacts, serviceLanguages } from './hsds-attributes.js';
 import { hsdsChildId, hsdsId, TAXONOMY_ID_NUMBER } from './hsds-ids.js';
+import { compact, type Json } from './hsds-json.js';
+import { hsdsSchedules } from './hsds-schedules.js';
 
 /** The HSDS version these answers follow (the compiled schemas in vendor/hsds). */
 export const HSDS_VERSION = '3.0';
-/** Weeks of opening times a service's schedules describe. */
-const SCHEDULE_WEEKS = 52;
-
-type Json = Record<string, unknown>;
-
-/** The keys whose value is not null, undefined or '' (HSDS fields are never null), as a new object:
- * deleting keys would turn each record into a slow dictionary for its JSON text. */
-function compact<T extends Json>(o: T): T {
-  const out: Json = {};
-  for (const k in o) {
-    const v = o[k];
-    if (v !== null && v !== undefined && v !== '') out[k] = v;
-  }
-  return out as T;
-}
 
 /** 'www.example.org' -> 'https://www.example.org/'; anything but an http(s) URL is left out. */
 function absoluteUrl(url: string | null): string | undefined {
@@ -234,99 +219,6 @@ function attributes(p: FeedPlace, ctx: MapContext): Json[] {
   return [...linked, ...paymentAttributes(p, ctx.origin)];
 }
 
-const BYDAY = ['SU', 'MO', 'TU', 'WE', 'TH', 'FR', 'SA'];
-
-/** '09:00-05:00': a Kansas City wall time with its UTC offset at that instant. */
-function timeWithOffset(instant: Date): { text: string; offsetHours: number } {
-  const wall = toWallTime(instant);
-  const wallMs = Date.UTC(wall.year, wall.month - 1, wall.day, wall.hour, wall.minute);
-  const offsetMin = Math.round((wallMs - Math.floor(instant.getTime() / 60_000) * 60_000) / 60_000);
-  const sign = offsetMin < 0 ? '-' : '+';
-  const abs = Math.abs(offsetMin);
-  return {
-    text: `${wallClock(wall)}${sign}${String(Math.floor(abs / 60)).padStart(2, '0')}:${String(abs % 60).padStart(2, '0')}`,
-    offsetHours: offsetMin / 60,
-  };
-}
-
-/** The schedules of the coming SCHEDULE_WEEKS weeks: a weekly schedule per series and UTC offset
- * (valid_from to valid_to, the days it skips in its notes), a one-day schedule per other opening. */
-function hsdsSchedules(p: FeedPlace, ctx: MapContext): Json[] {
-  if (!p.openingHours) return [];
-  const today = startOfWallDay(toWallTime(ctx.now));
-  const from = wallTimeToInstant(today);
-  const to = wallTimeToInstant(startOfWallDay(today, SCHEDULE_WEEKS * 7));
-  const service = hsdsId('service', p.id);
-  const out: Json[] = [];
-  const description = `Opening hours in OpenStreetMap's syntax, on the Kansas City clock: ${p.openingHours}`;
-  const day = (d: Date) => wallDateKey(toWallTime(d));
-  for (const ev of openingEvents(p.openingHours, from, to)) {
-    const length = ev.end.getTime() - ev.start.getTime();
-    if (ev.kind === 'single') {
-      const opens = timeWithOffset(ev.start);
-      const closes = timeWithOffset(ev.end);
-      out.push({
-        id: hsdsChildId('schedule', p.id, ev.key),
-        service_id: service,
-        valid_from: day(ev.start),
-        valid_to: day(ev.end),
-        dtstart: day(ev.start),
-        timezone: opens.offsetHours,
-        ...(length < 86_400_000 ? { opens_at: opens.text, closes_at: closes.text } : {}),
-        description,
-        notes: length >= 86_400_000 ? 'Open without a break over these days.' : 'A day with hours of its own.',
-      });
-      continue;
-    }
-    // The occurrences, split into runs of one UTC offset (a run per side of a change of clocks).
-    const skipped = new Set(ev.exdates.map((d) => d.getTime()));
-    const runs: Array<{ starts: Date[]; skipped: Date[]; offset: number }> = [];
-    for (let k = 0; k < ev.count; k++) {
-      const wall = toWallTime(ev.start);
-      const start = wallTimeToInstant({
-        ...startOfWallDay(wall, k * 7),
-        hour: wall.hour,
-        minute: wall.minute,
-        second: 0,
-        millisecond: 0,
-      });
-      const offset = timeWithOffset(start).offsetHours;
-      let run = runs.at(-1);
-      if (!run || run.offset !== offset) {
-        run = { starts: [], skipped: [], offset };
-        runs.push(run);
-      }
-      (skipped.has(start.getTime()) ? run.skipped : run.starts).push(start);
-    }
-    for (const [i, run] of runs.entries()) {
-      if (run.starts.length === 0) continue;
-      const first = run.starts[0]!;
-      const last = run.starts.at(-1)!;
-      const skippedInside = run.skipped.filter((d) => d > first && d < last);
-      out.push(
-        compact({
-          id: hsdsChildId('schedule', p.id, ev.key, i),
-          service_id: service,
-          valid_from: day(first),
-          valid_to: day(last),
-          dtstart: day(first),
-          until: day(last),
-          timezone: run.offset,
-          wkst: 'MO',
-          freq: 'WEEKLY',
-          interval: 1,
-          byday: BYDAY[toWallTime(first).weekday]!,
-          opens_at: timeWithOffset(first).text,
-          closes_at: timeWithOffset(new Date(first.getTime() + length)).text,
-          description,
-          notes: skippedInside.length ? `Closed on ${skippedInside.map(day).join(', ')}.` : undefined,
-        }),
-      );
-    }
-  }
-  return out;
-}
-
 /** The service's one-to-one fields (a list's item, service_list.json), with its organization. */
 export function hsdsServiceSummary(p: FeedPlace, ctx: MapContext): Json {
   const deadline = p.deadline ? isoDate(p.deadline) : undefined;
@@ -369,7 +261,7 @@ export function hsdsService(p: FeedPlace, ctx: MapContext): Json {
   const service: Json = {
     ...hsdsServiceSummary(p, ctx),
     phones: phones(p),
-    schedules: hsdsSchedules(p, ctx),
+    schedules: hsdsSchedules(p, ctx.now),
     service_at_locations: hasLocation(p)
       ? [
           {
