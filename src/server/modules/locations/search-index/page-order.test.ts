@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pageInNameOrder, pageInOrder } from './page-order.js';
+import { pageByScoreInNameOrder, pageInNameOrder, pageInOrder } from './page-order.js';
 
 describe('pageInOrder', () => {
   it('gives the page a full sort gives, for short and long lists, shallow and deep pages, ties included', () => {
@@ -63,5 +63,54 @@ describe('pageInNameOrder', () => {
   it('declines slots out of name order, ties on the key included, for a sort to order them', () => {
     expect(pageInNameOrder(Int32Array.from([0, 2, 1]), 3, 0, 3, order)).toBeNull();
     expect(pageInNameOrder(Int32Array.from([3, 2]), 2, 0, 2, order)).toBeNull();
+  });
+});
+
+describe('pageByScoreInNameOrder', () => {
+  let seed = 11;
+  const random = () => {
+    seed = (seed * 1103515245 + 12345) % 2 ** 31;
+    return seed / 2 ** 31;
+  };
+  // Slots in name order (key = slot, a few tied keys broken by id), some stale, scores of a few values.
+  const total = 2000;
+  const order = {
+    nameKey: Float64Array.from({ length: total }, (_, s) => Math.floor(s / 2)),
+    ids: Int32Array.from({ length: total }, (_, s) => 1000 + s),
+    factsAt: Float64Array.from({ length: total }, () => (random() < 0.3 ? Number.NaN : 9)),
+    staleBefore: 5,
+  };
+  const score = Float64Array.from({ length: total }, () => [3, 5, 8, 9, 17][Math.floor(random() ** 3 * 5)]!);
+  const cmp = (a: number, b: number) =>
+    score[b]! - score[a]! ||
+    (order.factsAt[a]! >= 5 ? 0 : 1) - (order.factsAt[b]! >= 5 ? 0 : 1) ||
+    order.nameKey[a]! - order.nameKey[b]! ||
+    order.ids[a]! - order.ids[b]!;
+
+  it('gives the page the comparison gives, for shallow and deep pages, when the matches run in name order', () => {
+    const items = Int32Array.from({ length: total }, (_, s) => s).filter(() => random() < 0.7);
+    const sorted = Array.from(items).sort(cmp);
+    for (const [offset, limit] of [
+      [0, 1],
+      [0, 50],
+      [50, 50],
+      [700, 50],
+      [0, 0],
+      [items.length - 10, 50],
+    ] as const) {
+      const end = Math.min(items.length, offset + limit);
+      expect(pageByScoreInNameOrder(items, items.length, offset, end, score, cmp, order)).toEqual(
+        sorted.slice(offset, end),
+      );
+    }
+  });
+
+  it('declines matches out of name order, and relevance of many values', () => {
+    const shuffled = Int32Array.from({ length: total }, (_, s) => s).sort(() => random() - 0.5);
+    expect(pageByScoreInNameOrder(shuffled, total, 0, 50, score, cmp, order)).toBeNull();
+    const many = Float64Array.from({ length: total }, (_, s) => s % 40);
+    expect(pageByScoreInNameOrder(Int32Array.from([0, 1, 2]), 3, 0, 3, many, cmp, order)).not.toBeNull();
+    const items = Int32Array.from({ length: 100 }, (_, s) => s);
+    expect(pageByScoreInNameOrder(items, 100, 0, 10, many, cmp, order)).toBeNull();
   });
 });

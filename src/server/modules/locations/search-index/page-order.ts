@@ -88,3 +88,74 @@ export function pageInNameOrder(
   }
   return fresh.concat(stale).slice(offset, end);
 }
+
+/** Relevance takes few values (relevance.ts: a word scores 3 to 9): more, and the heap orders. */
+const FEW_SCORES = 16;
+
+/** The page of a text search's matches, `score` higher first and then in name order as
+ * pageInNameOrder's, when the matches run in name order (a one-word search's, text-match.ts) and
+ * their relevance takes few values: the matches above the value the page ends in (fewer than a
+ * page) sorted, then that value's first in name order, without a comparison per match. Null, at
+ * the first match out of order or past a few values, when they do not: the heap orders them. */
+export function pageByScoreInNameOrder(
+  items: Int32Array,
+  total: number,
+  offset: number,
+  end: number,
+  score: Float64Array,
+  cmp: (a: number, b: number) => number,
+  { nameKey, ids, factsAt, staleBefore }: NameOrder,
+): number[] | null {
+  if (end === 0) return [];
+  const values = new Float64Array(FEW_SCORES);
+  const counts = new Int32Array(FEW_SCORES);
+  let distinct = 0;
+  let prevKey = Number.NEGATIVE_INFINITY;
+  let prevId = 0;
+  for (let i = 0; i < total; i++) {
+    const s = items[i]!;
+    const key = nameKey[s]!;
+    const id = ids[s]!;
+    if (!(key > prevKey) && !(key === prevKey && id > prevId)) return null;
+    prevKey = key;
+    prevId = id;
+    const v = score[s]!;
+    let at = 0;
+    while (at < distinct && values[at] !== v) at++;
+    if (at === distinct) {
+      if (distinct === FEW_SCORES) return null;
+      values[distinct++] = v;
+    }
+    counts[at]!++;
+  }
+  // The value the page ends in: the highest whose matches and the better ones fill it.
+  let better = 0;
+  let cut = Number.POSITIVE_INFINITY;
+  for (;;) {
+    let next = Number.NEGATIVE_INFINITY;
+    let count = 0;
+    for (let k = 0; k < distinct; k++)
+      if (values[k]! < cut && values[k]! > next) {
+        next = values[k]!;
+        count = counts[k]!;
+      }
+    cut = next;
+    if (better + count >= end) break;
+    better += count;
+  }
+  const need = end - better;
+  const above: number[] = [];
+  const fresh: number[] = [];
+  const stale: number[] = [];
+  for (let i = 0; i < total && (above.length < better || fresh.length < need); i++) {
+    const s = items[i]!;
+    const v = score[s]!;
+    if (v > cut) above.push(s);
+    else if (v === cut) {
+      if (factsAt[s]! >= staleBefore) {
+        if (fresh.length < need) fresh.push(s);
+      } else if (stale.length < need) stale.push(s);
+    }
+  }
+  return above.sort(cmp).concat(fresh.concat(stale).slice(0, need)).slice(offset, end);
+}

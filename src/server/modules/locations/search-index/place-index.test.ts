@@ -181,3 +181,70 @@ describe('PlaceIndex built in name order', () => {
     expect(index.search(textQuery(['garden']))?.ids).toEqual([10, 70, 30, 20, 50, 40]);
   });
 });
+
+describe('PlaceIndex one-word searches', () => {
+  let seed = 5;
+  const random = () => {
+    seed = (seed * 1103515245 + 12345) % 2 ** 31;
+    return seed / 2 ** 31;
+  };
+  // Common words (their marks read back by slot) and rare ones (in the order reached).
+  const lexemes: Array<[string, number]> = [
+    ['garden', 0.4],
+    ['gardens', 0.4],
+    ['gardening', 0.4],
+    ['park', 0.4],
+    ['pond', 0.05],
+    ['pondside', 0.05],
+  ];
+  const places = Array.from({ length: 400 }, (_, i) =>
+    place(
+      i + 1,
+      `Place ${i + 1}`,
+      lexemes.filter(([, p]) => random() < p).map(([l]): [string, number] => [l, Math.floor(random() * 4)]),
+      { nameKey: Math.floor(random() * 1000), factsAt: random() < 0.5 ? 10 : null },
+    ),
+  );
+  const expected = (word: string, offset: number, limit: number) => {
+    const best = (p: IndexedPlace) =>
+      Math.max(
+        0,
+        ...p.vector
+          .filter((e) => e.lexeme.startsWith(word))
+          .map((e) => 2 * (e.weight + 1) + (e.lexeme === word ? 1 : 0)),
+      );
+    const fresh = (p: IndexedPlace) => ((p.factsAt ?? Number.NaN) >= 5 ? 0 : 1);
+    return places
+      .filter((p) => best(p) > 0)
+      .sort((a, b) => best(b) - best(a) || fresh(a) - fresh(b) || a.nameKey - b.nameKey || a.id - b.id)
+      .slice(offset, offset + limit)
+      .map((p) => p.id);
+  };
+  const query = (word: string, offset: number, limit: number): IndexQuery => ({
+    ...textQuery([word]),
+    staleBefore: 5,
+    offset,
+    limit,
+  });
+  // Built as sync.ts builds it (slots in name order).
+  const inOrder = new PlaceIndex();
+  inOrder.reserveInOrder([...places].sort((a, b) => a.nameKey - b.nameKey || a.id - b.id).map((p) => p.id));
+  for (const p of places) inOrder.upsert(p);
+  inOrder.trim();
+  // Filled in another order, and with enough other places that a rare word's marks are read in
+  // the order reached.
+  const outOfOrder = new PlaceIndex();
+  for (const p of places) outOfOrder.upsert(p);
+  for (let id = 1000; id < 4000; id++) outOfOrder.upsert(place(id, 'Other', ['other'], { nameKey: id }));
+
+  it('ranks by the best lexeme, then fresh and name order, one lexeme or several, in slot order or not', () => {
+    for (const index of [inOrder, outOfOrder])
+      for (const word of ['garden', 'gardeni', 'park', 'gard', 'pond'])
+        for (const [offset, limit] of [
+          [0, 20],
+          [20, 20],
+          [0, 500],
+        ] as const)
+          expect(index.search(query(word, offset, limit)).ids).toEqual(expected(word, offset, limit));
+  });
+});

@@ -10,7 +10,7 @@ import type { IndexedPlace, IndexPage, IndexQuery } from './query.js';
 import type { MapView } from '../../../../shared/map-grid.js';
 import { mapAnswer } from './map-answer.js';
 import { rad } from './geo.js';
-import { pageInNameOrder, pageInOrder } from './page-order.js';
+import { pageByScoreInNameOrder, pageInNameOrder, pageInOrder } from './page-order.js';
 import { HourBitsets, type HourSelection, hasSlot } from './hour-bitsets.js';
 import { TextMatch } from './text-match.js';
 
@@ -343,10 +343,12 @@ export class PlaceIndex {
     const cmp = ranked ? (a: number, b: number): number => score[b]! - score[a]! || near(a, b) : near;
     const total = found.length;
     const end = q.limit === undefined ? total : Math.min(total, q.offset + q.limit);
+    const order = { nameKey, ids, factsAt, staleBefore };
     const page =
-      (!ranked &&
-        !byDistance &&
-        pageInNameOrder(found.items, total, q.offset, end, { nameKey, ids, factsAt, staleBefore })) ||
+      (!byDistance &&
+        (ranked
+          ? pageByScoreInNameOrder(found.items, total, q.offset, end, score, cmp, order)
+          : pageInNameOrder(found.items, total, q.offset, end, order))) ||
       pageInOrder(found.items, total, q.offset, end, cmp, ranked ? score : undefined);
     return {
       ids: page.map((s) => this.ids[s]!),

@@ -36,13 +36,16 @@ export class TextMatch {
     const { acc, best, hits, touched, words } = this;
     const { lexicon, live, slotOf } = places;
     touched.length = 0;
-    const seen = new Set<string>();
+    const seen = new Map<string, IndexText['conditions'][number]>();
+    for (const c of text.conditions) seen.set('prefix' in c ? `p:${c.prefix}` : `t:${c.typo}`, c);
+    const [only] = seen.values();
+    if (seen.size === 1 && only && 'prefix' in only) {
+      this.collectWord(only.prefix, places, passes, found, score);
+      return;
+    }
     let all = 0;
-    for (const c of text.conditions) {
-      const key = 'prefix' in c ? `p:${c.prefix}` : `t:${c.typo}`;
-      if (seen.has(key)) continue;
-      seen.add(key);
-      const bit = 1 << (seen.size - 1);
+    let bit = 1;
+    for (const c of seen.values()) {
       all |= bit;
       words.length = 0;
       if ('prefix' in c) {
@@ -75,6 +78,7 @@ export class TextMatch {
           acc[s]! += typoScore(similarity[i]!);
         }
       }
+      bit <<= 1;
     }
     for (let i = 0; i < touched.length; i++) {
       const s = touched.items[i]!;
@@ -84,6 +88,60 @@ export class TextMatch {
       }
       hits[s] = 0;
       acc[s] = 0;
+      best[s] = 0;
     }
+  }
+  /** One word: a place scores its best lexeme's score (relevance.ts), and the matches come out in
+   * slot order, which a built index keeps in name order (page-order.ts then needs no comparison):
+   * one lexeme's postings run in slot order; several lexemes' marks are read back by slot when they
+   * cover enough of the index, else in the order they were reached. */
+  private collectWord(
+    prefix: string,
+    places: TextPlaces,
+    passes: (s: number) => boolean,
+    found: SlotList,
+    score: Float64Array,
+  ) {
+    const { lexicon, live } = places;
+    const own = lexicon.exactly(prefix);
+    const lists = lexicon.withPrefix(prefix);
+    const [single] = lists;
+    if (lists.length === 1 && single) {
+      const exact = single === own;
+      for (let j = 0; j < single.length; j++) {
+        const s = single.slots[j]!;
+        if (passes(s)) {
+          found.push(s);
+          score[s] = lexemeScore(single.weights[j]!, exact);
+        }
+      }
+      return;
+    }
+    const { best, touched } = this;
+    let postings = 0;
+    for (const p of lists) postings += p.length;
+    // Reading the marks back costs a pass over every slot, a byte each: worth it from a few
+    // thousand postings in 100,000 slots, which a heap would otherwise order by comparisons.
+    const bySlot = postings * 64 > best.length;
+    for (const p of lists) {
+      const exact = p === own;
+      for (let j = 0; j < p.length; j++) {
+        const s = p.slots[j]!;
+        if (!live[s]) continue;
+        const v = lexemeScore(p.weights[j]!, exact);
+        if (best[s] === 0 && !bySlot) touched.push(s);
+        if (v > best[s]!) best[s] = v;
+      }
+    }
+    const take = (s: number) => {
+      if (passes(s)) {
+        found.push(s);
+        score[s] = best[s]!;
+      }
+      best[s] = 0;
+    };
+    if (bySlot) {
+      for (let s = 0; s < best.length; s++) if (best[s] !== 0) take(s);
+    } else for (let i = 0; i < touched.length; i++) take(touched.items[i]!);
   }
 }
