@@ -7,6 +7,7 @@ import { setClock } from '../../lib/clock.js';
 import { readCalendar } from '../../test/ical.js';
 import { injectJson, jsonHeaders, signInAdmin, useTestApp } from '../../test/test-app.js';
 import { calendarWindow } from './calendar-events.js';
+import { searchCalendarPlaces } from './feed-places.js';
 
 const ADMIN = { username: 'calendar-admin', password: 'correct horse battery' };
 // Tuesday 20 October 2026, 10:00 in Kansas City (CDT): the window runs to 15 December, across the
@@ -242,5 +243,68 @@ describe('calendar feeds of a search', () => {
     expect(nowhere.statusCode).toBe(400);
     expect(nowhere.json()).toEqual({ message: 'Address not found', errors: { address: 'Address not found' } });
     expect((await get('/discover/no-such-place/calendar.ics')).statusCode).toBe(404);
+  });
+});
+
+describe("a search calendar's kept events", () => {
+  const reads = () => ({ db: t.database.db, searchIndex: t.app.searchIndex });
+  const calfeed = { search: 'calfeed', radius: 10 };
+  const setHidden = async (name: string, hidden: boolean) => {
+    const res = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/admin/locations/${ids[name]!.id}`,
+      headers: { cookie, ...jsonHeaders },
+      payload: JSON.stringify({ hidden }),
+    });
+    expect(res.statusCode, res.body).toBe(200);
+  };
+
+  it('reads again only the places it lacks or that changed, and never one hidden since', async () => {
+    await t.app.searchIndex.rebuild();
+    const first = await searchCalendarPlaces(reads(), calfeed, 50, () => undefined);
+    const brief = first.places.flatMap((p) => ('held' in p ? [] : [p]));
+    expect(brief.length).toBe(first.places.length);
+    const weekday = brief.find((p) => p.name === 'Calfeed Weekday Market')!;
+    const season = brief.find((p) => p.name === 'Calfeed Season Market')!;
+    const versions = (p: typeof weekday) => ({
+      updated: p.updatedAt.getTime(),
+      verified: p.lastVerifiedAt?.getTime() ?? 0,
+      tag: p.name,
+    });
+    // Held as read: named by id only, in the search's order; held from an older version: read whole.
+    const heldBy = (list: Array<ReturnType<typeof versions>>) => (id: number) =>
+      list.find((v) => brief.find((p) => p.id === id)?.name === v.tag);
+    const again = await searchCalendarPlaces(
+      reads(),
+      calfeed,
+      50,
+      heldBy([versions(weekday), { ...versions(season), updated: 1 }]),
+    );
+    expect(again.places.map((p) => p.id)).toEqual(first.places.map((p) => p.id));
+    const held = again.places.find((p) => p.id === weekday.id)!;
+    expect(held).toEqual({ id: weekday.id, held: versions(weekday) });
+    expect(again.places.find((p) => p.id === season.id)).toMatchObject({ name: 'Calfeed Season Market' });
+    // Hidden since it was held: gone, held or not.
+    await setHidden('Calfeed Weekday Market', true);
+    const hidden = await searchCalendarPlaces(reads(), calfeed, 50, heldBy([versions(weekday)]));
+    expect(hidden.places.map((p) => p.id)).not.toContain(weekday.id);
+    await setHidden('Calfeed Weekday Market', false);
+  });
+
+  it('shows a change to a place and the unchanged places as before', async () => {
+    const url = '/calendar.ics?q=calfeed';
+    const before = (await calendarOf(url)).cal.occurrences;
+    const edit = await injectJson(t.app, 'PATCH', `/api/locations/${ids['Calfeed Weekday Market']!.id}`, {
+      openingHours: 'Mo-Fr 08:00-17:00; PH off',
+    });
+    expect(edit.statusCode, edit.body).toBe(200);
+    const after = (await calendarOf(url)).cal.occurrences;
+    const of = (list: typeof before, name: string) => spans(list.filter((o) => o.summary === `${name}: open`));
+    expect(of(after, 'Calfeed Weekday Market')[0]).toBe('2026-10-20T13:00:00.000Z/2026-10-20T22:00:00.000Z');
+    expect(of(after, 'Calfeed Season Market')).toEqual(of(before, 'Calfeed Season Market'));
+    expect(of(after, 'Calfeed Holiday Market')).toEqual(of(before, 'Calfeed Holiday Market'));
+    await injectJson(t.app, 'PATCH', `/api/locations/${ids['Calfeed Weekday Market']!.id}`, {
+      openingHours: 'Mo-Fr 09:00-17:00; PH off',
+    });
   });
 });

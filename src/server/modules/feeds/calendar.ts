@@ -10,7 +10,7 @@ import { hsdsId } from '../hsds/hsds-ids.js';
 import { openingEvents } from './calendar-events.js';
 import { type FeedBody, sha1 } from './feed-answer.js';
 import { latest } from './feed-answer.js';
-import type { BriefPlace } from './feed-places.js';
+import type { BriefPlace, StillHeld } from './feed-places.js';
 import { WORDS } from './feed-words.js';
 
 const MS_DAY = 86_400_000;
@@ -19,18 +19,23 @@ const MS_DAY = 86_400_000;
  * Date would be written in the server's own zone). */
 const kc = (d: Date) => DateTime.fromJSDate(d, { zone: KC_TIME_ZONE });
 
-export interface CalendarInput {
-  name: string;
-  description: string;
+/** What a place's events depend on besides the place: they are kept per context. */
+export interface CalendarContext {
   /** The public origin (scheme://host) for links and UIDs. */
   origin: string;
-  /** The calendar's own address, as calendars show it. */
-  url: string;
   lang: FeedLanguage;
-  places: BriefPlace[];
   window: { from: Date; to: Date };
   /** Deadlines after the window too (a place's own calendar), or only those inside it (a search's). */
   allDeadlines: boolean;
+}
+
+export interface CalendarInput extends CalendarContext {
+  name: string;
+  description: string;
+  /** The calendar's own address, as calendars show it. */
+  url: string;
+  /** The places, or those whose kept events (heldEvents) the read found unchanged. */
+  places: Array<BriefPlace | StillHeld<HeldEvents>>;
 }
 
 export function placeUrl(origin: string, slug: string): string {
@@ -77,20 +82,21 @@ export function foldLines(text: string): string {
  * its body is put together from these bytes without encoding 100 KB of text again. Kept per
  * calendar context (site, language, window, deadlines), then by place: a calendar looks its 50
  * places up by number, without making 50 string keys. */
-interface Fragment {
+export interface HeldEvents {
+  /** The place's updated_at and last_verified_at (epoch ms, 0 for none) they were made from. */
   updated: number;
   verified: number;
   bytes: Buffer;
   /** sha1(bytes), for the calendar's ETag. */
   digest: Buffer;
 }
-const fragments = new Map<string, Map<number, Fragment>>();
+const fragments = new Map<string, Map<number, HeldEvents>>();
 /** Fragments kept in all, the oldest context's first out. */
 const FRAGMENTS_MAX = 5000;
 let fragmentCount = 0;
 
 /** The key of a calendar's context, and the fragments kept for it (empty when none are). */
-function placeFragments(input: CalendarInput): { context: string; kept: Map<number, Fragment> } {
+function placeFragments(input: CalendarContext): { context: string; kept: Map<number, HeldEvents> } {
   const context = [
     input.origin,
     input.lang,
@@ -101,10 +107,18 @@ function placeFragments(input: CalendarInput): { context: string; kept: Map<numb
   return { context, kept: fragments.get(context) ?? new Map() };
 }
 
-function keepFragment(context: string, id: number, fragment: Fragment): void {
+/** The events kept for a calendar's context, by place: a search's calendar reads only the places
+ * it lacks or that changed since (feed-places.ts), and uses these for the others even if they are
+ * dropped meanwhile. */
+export function heldEvents(context: CalendarContext): (id: number) => HeldEvents | undefined {
+  const key = placeFragments(context).context;
+  return (id) => fragments.get(key)?.get(id);
+}
+
+function keepFragment(context: string, id: number, fragment: HeldEvents): void {
   if (fragments.get(context)?.delete(id)) fragmentCount--;
   while (fragmentCount >= FRAGMENTS_MAX) {
-    const [oldestKey, oldest] = fragments.entries().next().value as [string, Map<number, Fragment>];
+    const [oldestKey, oldest] = fragments.entries().next().value as [string, Map<number, HeldEvents>];
     const first = oldest.keys().next();
     if (first.done) fragments.delete(oldestKey);
     else {
@@ -126,7 +140,7 @@ function placeEvents(
   input: CalendarInput,
   host: string,
   { context, kept }: ReturnType<typeof placeFragments>,
-): Fragment {
+): HeldEvents {
   const updated = place.updatedAt.getTime();
   const verified = place.lastVerifiedAt?.getTime() ?? 0;
   const hit = kept.get(place.id);
@@ -243,11 +257,17 @@ export function calendarDocument(input: CalendarInput): FeedBody {
   const host = new URL(input.origin).host;
   const head = calendarHead(input);
   let lastModified = input.window.from;
-  const events: Fragment[] = [];
+  const events: HeldEvents[] = [];
   const kept = placeFragments(input);
   for (const place of input.places) {
-    lastModified = latest(lastModified, place.updatedAt, place.lastVerifiedAt);
-    const fragment = placeEvents(place, input, host, kept);
+    let fragment: HeldEvents;
+    if ('held' in place) {
+      fragment = place.held;
+      lastModified = latest(lastModified, new Date(fragment.updated), new Date(fragment.verified));
+    } else {
+      lastModified = latest(lastModified, place.updatedAt, place.lastVerifiedAt);
+      fragment = placeEvents(place, input, host, kept);
+    }
     if (fragment.bytes.length) events.push(fragment);
   }
   const tz = events.length ? [timeZone()] : [];

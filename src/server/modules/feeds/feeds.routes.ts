@@ -17,11 +17,11 @@ import { publicOrigin } from '../../pages/page-head.js';
 import { LOCATION_NOT_FOUND } from '../locations/locations.reads.js';
 import { hsdsChildId } from '../hsds/hsds-ids.js';
 import { atomDocument } from './atom.js';
-import { calendarDocument, placeUrl } from './calendar.js';
+import { calendarDocument, heldEvents, placeUrl } from './calendar.js';
 import { calendarWindow } from './calendar-events.js';
 import { readChanges } from './changes.js';
 import { createFeedSender, type FeedSender, KEEP_TIMED_MS } from './feed-answer.js';
-import { publicPlaceBySlug, searchBriefPlaces, searchFiltersOf } from './feed-places.js';
+import { publicPlaceBySlug, searchCalendarPlaces, searchFiltersOf } from './feed-places.js';
 import { categoryName, describeSearch, WORDS } from './feed-words.js';
 
 /** A search's calendar holds the first this many places of the search (Discover's order). */
@@ -119,17 +119,16 @@ function registerCalendarRoutes(app: ZodApp, ctx: AppContext, { send, limit }: F
         keepMs: timed(filters) ? KEEP_TIMED_MS : undefined,
         headers: { 'content-disposition': 'inline; filename="kc-green-directory.ics"' },
         build: async () => {
-          const { places } = await searchBriefPlaces(ctx, search, CALENDAR_SEARCH_PLACES);
+          const context = { origin, lang, window, allDeadlines: false };
+          const held = heldEvents(context);
+          const { places } = await searchCalendarPlaces(ctx, search, CALENDAR_SEARCH_PLACES, held);
           const what = describeSearch(lang, filters);
           return calendarDocument({
+            ...context,
             name: WORDS[lang].calendarOf(what),
             description: `${what}: ${origin}/discover${feedQueryString(filters)}`,
-            origin,
             url: `${origin}${request.url}`,
-            lang,
             places,
-            window,
-            allDeadlines: false,
           });
         },
       });
