@@ -89,7 +89,7 @@ export function pageInNameOrder(
   return fresh.concat(stale).slice(offset, end);
 }
 
-/** Relevance takes few values (relevance.ts: a word scores 3 to 9): more, and the heap orders. */
+/** Relevance takes few values (relevance.ts: a word scores 2 to 9): more, and the heap orders. */
 const FEW_SCORES = 16;
 
 /** The page of a text search's matches, `score` higher first and then in name order as

@@ -91,6 +91,7 @@ export class TextMatch {
       best[s] = 0;
     }
   }
+
   /** One word: a place scores its best lexeme's score (relevance.ts), and the matches come out in
    * slot order, which a built index keeps in name order (page-order.ts then needs no comparison):
    * one lexeme's postings run in slot order; several lexemes' marks are read back by slot when they
