@@ -198,10 +198,11 @@ async function readPublicPlacesAt<T, H extends Held = never>(
   const unchanged = sql`(l.id, ${msOf(sql`l.updated_at`)}, ${msOf(sql`l.last_verified_at`)}) in
     (select * from unnest(${heldIds}::int[], ${heldUpdated}::float8[], ${heldVerified}::float8[]))`;
   // Each place as its row, or as its id alone when the caller holds it unchanged: one pass.
+  const page = held ? sql`case when p.same then to_json(p.id) else to_json(p) end` : sql`p`;
   const [found] = await rows<{ places: string | null; tags: string | null; index_version: number }>(
     db,
-    sql`select ${sql.raw(KEEP_PREPARED)} (select json_agg(case when p.same then to_json(p.id) else to_json(p) end)::text
-          from (select ${read.columns}, ${unchanged} as same from locations l
+    sql`select ${sql.raw(KEEP_PREPARED)} (select json_agg(${page})::text
+          from (select ${read.columns}${held ? sql`, ${unchanged} as same` : sql``} from locations l
                  where l.id = any(${set}::int[]) and ${isPublicPlace()}) p) as places,
           ${read.withTags ? tagsOf(sql`= any(${set}::int[])`) : sql`null`} as tags, ${searchVersionSql} as index_version`,
   );
