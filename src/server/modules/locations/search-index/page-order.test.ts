@@ -1,13 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { seededRandom } from '../../../test/seeded-random.js';
 import { pageByScoreInNameOrder, pageInNameOrder, pageInOrder } from './page-order.js';
 
 describe('pageInOrder', () => {
   it('gives the page a full sort gives, for short and long lists, shallow and deep pages, ties included', () => {
-    let seed = 7;
-    const random = () => {
-      seed = (seed * 1103515245 + 12345) % 2 ** 31;
-      return seed / 2 ** 31;
-    };
+    const random = seededRandom(7);
     for (const total of [0, 1, 5, 40, 300, 3000]) {
       const keys = Array.from({ length: total }, () => Math.floor(random() * 50));
       // Ties on the key are broken by the slot, as the index's order ends on the id.
@@ -67,11 +64,7 @@ describe('pageInNameOrder', () => {
 });
 
 describe('pageByScoreInNameOrder', () => {
-  let seed = 11;
-  const random = () => {
-    seed = (seed * 1103515245 + 12345) % 2 ** 31;
-    return seed / 2 ** 31;
-  };
+  const random = seededRandom(11);
   // Slots in name order (key = slot, a few tied keys broken by id), some stale, scores of a few values.
   const total = 2000;
   const order = {

@@ -60,6 +60,11 @@ export interface NameOrder {
   staleBefore: number;
 }
 
+/** Whether a slot of name key `key` and id `id` comes after the one of `prevKey`, `prevId` in name
+ * order; a NaN key never does, as it fails any comparison. */
+const comesAfter = (key: number, id: number, prevKey: number, prevId: number) =>
+  key > prevKey || (key === prevKey && id > prevId);
+
 /** The page when `items[0..total)` already run in name order, as an index's lists do once it is
  * built in that order (place-index.ts): the fresh places, then the stale, each in the order walked,
  * without a comparison. Null when they do not (a place added or renamed since): sort them. */
@@ -78,8 +83,7 @@ export function pageInNameOrder(
     const s = items[i]!;
     const key = nameKey[s]!;
     const id = ids[s]!;
-    // A NaN key fails both tests, as it would any comparison.
-    if (!(key > prevKey) && !(key === prevKey && id > prevId)) return null;
+    if (!comesAfter(key, id, prevKey, prevId)) return null;
     prevKey = key;
     prevId = id;
     if (factsAt[s]! >= staleBefore) {
@@ -116,7 +120,7 @@ export function pageByScoreInNameOrder(
     const s = items[i]!;
     const key = nameKey[s]!;
     const id = ids[s]!;
-    if (!(key > prevKey) && !(key === prevKey && id > prevId)) return null;
+    if (!comesAfter(key, id, prevKey, prevId)) return null;
     prevKey = key;
     prevId = id;
     const v = score[s]!;

@@ -2,6 +2,7 @@
 // eight a search keeps; text matches rank by relevance.ts's rule; every facet asked must hold;
 // stale facts sort after fresh ones.
 import { describe, expect, it } from 'vitest';
+import { seededRandom } from '../../../test/seeded-random.js';
 import { facetMask } from '../../../../shared/place-attributes.js';
 import { indexFilters } from '../search-filters.js';
 import { PlaceIndex } from './place-index.js';
@@ -183,11 +184,7 @@ describe('PlaceIndex built in name order', () => {
 });
 
 describe('PlaceIndex one-word searches', () => {
-  let seed = 5;
-  const random = () => {
-    seed = (seed * 1103515245 + 12345) % 2 ** 31;
-    return seed / 2 ** 31;
-  };
+  const random = seededRandom(5);
   // Common words (their marks read back by slot) and rare ones (in the order reached).
   const lexemes: Array<[string, number]> = [
     ['garden', 0.4],
