@@ -137,6 +137,17 @@ async function main() {
   // load React's development build.
   limitHeapGrowth();
   process.env.NODE_ENV ??= 'production';
+  // The built client, when there is one, serves /about for the "blocking" row and the renderer the
+  // page rows. The table it writes is the table of record: without them it would lose those rows.
+  const clientDir = path.join(root, 'dist/client');
+  const hasClient = fs.existsSync(path.join(clientDir, 'index.html'));
+  const hasRenderer = hasClient && fs.existsSync(path.join(root, 'dist/server/entry-server.js'));
+  if (!hasRenderer && !process.env.BENCH_ONLY && process.env.BENCH_NO_WRITE !== '1') {
+    throw new Error(
+      'npm run bench writes docs/benchmarks.md, whose page rows need the built client and renderer: ' +
+        'run npm run build first (or set BENCH_NO_WRITE=1 to print the other rows only)',
+    );
+  }
   const started = Date.now();
   const load1 = os.loadavg()[0]!.toFixed(1);
   const bench = await createBenchDatabase();
@@ -159,10 +170,6 @@ async function main() {
     // All the load comes from one address: per-client limits would measure themselves.
     RATE_LIMIT_SCALE: '10000',
   });
-  // The built client, when there is one, serves /about for the "blocking" row.
-  const clientDir = path.join(root, 'dist/client');
-  const hasClient = fs.existsSync(path.join(clientDir, 'index.html'));
-  const hasRenderer = hasClient && fs.existsSync(path.join(root, 'dist/server/entry-server.js'));
   const app = await buildApp({ env, database, logger: false, clientDir: hasClient ? clientDir : undefined });
 
   let indexSeconds: number | null = null;
