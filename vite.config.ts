@@ -22,10 +22,33 @@ export default defineConfig(({ isSsrBuild }) => ({
     // every module the entry imports statically ('$initial') goes into the entry chunk. Left to
     // itself the bundler split them into a dozen small shared chunks (React, i18next, the English
     // catalogs, constants …), each preloaded and compressed on its own, about 4 KiB more gzip.
-    // Everything imported dynamically still gets chunks of its own.
+    // What is imported dynamically comes in few files (decision 0914): on a phone's connection each
+    // file beyond the browser's six at a time waits a whole round trip. The small pieces pages share
+    // (dialogs, tabs, icons, queries, share and follow) are one chunk, and the catalogs a language
+    // fetches when first used are one per language, which the server names with a page's scripts
+    // (src/server/pages/route-preloads.ts). The rest, large or used alone (the map, forms, the
+    // administrator's pages), gets chunks of its own. With the catalogs grouped, the bundler keeps
+    // its runtime helpers (0.7 KB) in a file of their own beside the entry, preloaded with it.
     rolldownOptions: isSsrBuild
       ? {}
-      : { output: { codeSplitting: { groups: [{ name: 'index', tags: ['$initial' as const] }] } } },
+      : {
+          output: {
+            codeSplitting: {
+              groups: [
+                { name: 'index', tags: ['$initial' as const] },
+                {
+                  name: 'shared',
+                  minShareCount: 2,
+                  test: /node_modules\/(@radix-ui|@tanstack|lucide-react)\/|src\/client\/(components\/ui|features\/(share|follow)|lib\/location-queries)\b/,
+                },
+                {
+                  name: (id: string) => `catalogs-${/\/locales\/([a-z]+)\//.exec(id)?.[1]}`,
+                  test: /\/locales\/[a-z]+\/[^/]+\.json$/,
+                },
+              ],
+            },
+          },
+        },
   },
   server: {
     port: 5173,

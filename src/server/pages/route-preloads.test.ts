@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { fromRoot } from '../paths.js';
-import { loadRoutePreloads, ROUTE_SOURCES, routePreloads } from './route-preloads.js';
+import { ENTRY_CATALOGS, loadRoutePreloads, ROUTE_SOURCES, routePreloads } from './route-preloads.js';
 
 // The shape Vite writes to dist/client/.vite/manifest.json, keyed by source.
 const MANIFEST = {
@@ -35,6 +35,30 @@ describe('routePreloads', () => {
   it('adds the catalogs of the page language that are chunks of their own', () => {
     const links = preloads({ chunk: 'location', lang: 'es', namespaces: ['location'] });
     expect(hrefs(links)).toContain('/assets/location-es.js');
+  });
+
+  it("names a language's catalog chunk once for the namespaces the entry does not carry", () => {
+    const grouped = routePreloads({
+      ...MANIFEST,
+      '_catalogs-en-1.js': { file: 'assets/catalogs-en-1.js', name: 'catalogs-en' },
+      '_catalogs-es-1.js': { file: 'assets/catalogs-es-1.js', name: 'catalogs-es' },
+    });
+    expect(hrefs(grouped({ chunk: null, lang: 'es', namespaces: ['common', 'discover'] }))).toEqual([
+      '/assets/catalogs-es-1.js',
+    ]);
+    expect(hrefs(grouped({ chunk: null, lang: 'en', namespaces: ['common', 'location', 'share'] }))).toEqual([
+      '/assets/catalogs-en-1.js',
+    ]);
+    expect(grouped({ chunk: null, lang: 'en', namespaces: ['common', 'discover', 'hours'] })).toBe('');
+    // A catalog that is a chunk of its own is still named by its own key.
+    expect(hrefs(grouped({ chunk: null, lang: 'es', namespaces: ['location'] }))).toEqual(['/assets/location-es.js']);
+  });
+
+  it('knows the catalogs the browser entry carries, as i18n.ts lists them', () => {
+    const i18n = fs.readFileSync(fromRoot('src/client/lib/i18n.ts'), 'utf8');
+    const eager = i18n.slice(i18n.indexOf('const eagerModules'), i18n.indexOf('{ eager: true }'));
+    const listed = [...eager.matchAll(/'\.\.\/locales\/([a-z]+\/[\w-]+)\.json'/g)].map((m) => m[1]);
+    expect(listed.sort()).toEqual([...ENTRY_CATALOGS].sort());
   });
 
   it('names nothing for a page in the entry, or a data block without a route', () => {

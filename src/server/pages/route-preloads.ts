@@ -16,9 +16,21 @@ export const ROUTE_SOURCES: Record<string, string> = {
   notFound: 'src/client/pages/not-found-page.tsx',
 };
 
+/** The catalogs the browser's entry carries (`eagerModules` in src/client/lib/i18n.ts;
+ * route-preloads.test.ts keeps the two lists alike): every other one is fetched when first used. */
+export const ENTRY_CATALOGS = [
+  'en/common',
+  'en/discover',
+  'en/cookies',
+  'en/translation',
+  'en/hours',
+  'en/attribute-badges',
+];
+
 /** One chunk of the build's manifest (Vite's `build.manifest`), keyed by its source. */
 interface ManifestChunk {
   file: string;
+  name?: string;
   imports?: string[];
   isEntry?: boolean;
 }
@@ -56,6 +68,11 @@ export function routePreloads(manifest: Record<string, ManifestChunk>): RoutePre
     into.add(chunk.file);
     for (const dep of chunk.imports ?? []) filesOf(dep, into);
   };
+  const catalogsOf = new Map<string, string>();
+  for (const [key, chunk] of Object.entries(manifest)) {
+    const lang = /^catalogs-([a-z]+)$/.exec(chunk.name ?? '')?.[1];
+    if (lang) catalogsOf.set(lang, key);
+  }
   const memo = new Map<string, string>();
   return ({ chunk = null, lang = 'en', namespaces = [] }) => {
     const id = `${chunk}|${lang}|${namespaces.join(',')}`;
@@ -64,7 +81,12 @@ export function routePreloads(manifest: Record<string, ManifestChunk>): RoutePre
       const files = new Set<string>();
       const source = chunk === null ? undefined : ROUTE_SOURCES[chunk];
       if (source) filesOf(source, files);
-      for (const ns of namespaces) filesOf(`src/client/locales/${lang}/${ns}.json`, files);
+      for (const ns of namespaces) {
+        if (ENTRY_CATALOGS.includes(`${lang}/${ns}`)) continue;
+        // A catalog is a chunk of its own, or one of its language's (`catalogs-<lang>`, vite.config.ts).
+        const key = `src/client/locales/${lang}/${ns}.json`;
+        filesOf(manifest[key] ? key : (catalogsOf.get(lang) ?? key), files);
+      }
       links = [...files]
         .map((f) => `<link rel="modulepreload" fetchpriority="low" crossorigin href="/${f}">`)
         .join('\n    ');
