@@ -1,5 +1,6 @@
 /*
- * Input kept until the page is live (decision 0904). A server-rendered page shows its controls before
+ * Input kept until the page is live (decision 0904), and the page's scripts started after its first
+ * frame (decision 0915, at the end). A server-rendered page shows its controls before
  * the app's JavaScript has arrived and hydrated them (decision 0900); a tap on a button then did
  * nothing and was lost for good. This small script runs in the page's <head>, before the first
  * paint, and until <html data-hydrated> says the page is live (lib/live.ts) it keeps:
@@ -19,6 +20,53 @@
   'use strict';
   var doc = document;
   var html = doc.documentElement;
+
+  /*
+   * The page's scripts, held by the server in <template id="page-scripts"> (decision 0915), are
+   * started once the first paint is on screen (its entry is in the performance timeline, looked for
+   * at each frame, ten frames at most): that paint no longer shares the machine with their compiling,
+   * and on a slowed phone they are asked for ~0.15 s later than from the head. A page the browser
+   * does not draw (a hidden or prerendered tab) gets them once parsed. First in this script, as the
+   * rest may have nothing to do.
+   */
+  var started = false;
+  function startScripts() {
+    var held = doc.getElementById('page-scripts');
+    if (started || !held) return;
+    started = true;
+    held.parentNode.removeChild(held);
+    doc.head.appendChild(doc.importNode(held.content, true));
+  }
+  function whenParsed() {
+    if (doc.readyState === 'loading') doc.addEventListener('DOMContentLoaded', startScripts);
+    else startScripts();
+  }
+  function onHidden() {
+    if (doc.visibilityState === 'hidden') whenParsed();
+  }
+  var frames = 0;
+  function afterFirstPaint() {
+    var timeline = window.performance;
+    // The entry is there once the frame is presented, which can lag the frame's own work by 40 ms.
+    var painted = timeline && timeline.getEntriesByType && timeline.getEntriesByType('paint').length > 0;
+    if (!painted && ++frames < 10) {
+      requestAnimationFrame(afterFirstPaint);
+      return;
+    }
+    setTimeout(function () {
+      doc.removeEventListener('visibilitychange', onHidden);
+      startScripts();
+      // A first paint made before the head's end was parsed (the template not there yet).
+      if (!started) whenParsed();
+    }, 0);
+  }
+  if (doc.visibilityState === 'hidden') {
+    whenParsed();
+  } else {
+    doc.addEventListener('visibilitychange', onHidden);
+    requestAnimationFrame(afterFirstPaint);
+  }
+
   if (html.getAttribute('data-hydrated') === 'true' || !window.MutationObserver) return;
 
   var APP_CONTROL =

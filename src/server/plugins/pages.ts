@@ -10,6 +10,7 @@ import type { AppContext } from '../context.js';
 import { BUSY_RETRY_AFTER_S } from '../db/limits.js';
 import { isDatabaseBusy } from './errors.js';
 import { type InlineScript, inlineEarlyInput } from '../pages/early-input.js';
+import { holdScripts } from '../pages/held-scripts.js';
 import { buildLocationHead, jsonForScript } from '../pages/location-head.js';
 import { escapeHtml, type PageHead, publicOrigin, renderHead, SITE_NAME } from '../pages/page-head.js';
 import { loadRoutePreloads, type PageChunks, type RoutePreloads } from '../pages/route-preloads.js';
@@ -153,11 +154,11 @@ function sendError(reply: FastifyReply, status: 429 | 503, html: string, retryAf
 
 /** The page rendered into the template: its body, its language on <html>, its route's files to
  * preload and its data block (JSON escaped for a script element, never executed, decision 0005).
- * The page is whole without its scripts (they make it live): they are fetched at once, but at low
- * priority, behind the page's own bytes (decision 0913). */
+ * The page is whole without its scripts (they make it live): they are asked for, at low priority,
+ * once its first paint is on screen (decisions 0913 and 0915). */
 function withBody(shell: string, page: RenderedPage, preloads: RoutePreloads | null): string {
   const links = preloads ? preloads(page.data as PageChunks) : '';
-  return shell
+  const html = shell
     .replace(/<html lang="[^"]*"/, `<html lang="${page.lang === 'es' ? 'es' : 'en'}"`)
     .replace('<script type="module" crossorigin', '<script type="module" fetchpriority="low" crossorigin')
     .replace('</head>', () => (links ? `  ${links}\n  </head>` : '</head>'))
@@ -167,6 +168,7 @@ function withBody(shell: string, page: RenderedPage, preloads: RoutePreloads | n
       () =>
         `<div id="root">${page.html}</div>\n    <script type="application/json" id="${SSR_DATA_ID}">${jsonForScript(page.data)}</script>`,
     );
+  return holdScripts(html);
 }
 
 /** Sends a page: the rendered one when the renderer is there and handles this path, else the
