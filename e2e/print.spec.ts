@@ -102,6 +102,10 @@ test('"Print this list" prints each place with a QR code that opens its page', a
         phone: `816-555-020${n}`,
         website: `https://market${n}.example.org`,
         operatingHours: 'Sa 8-13',
+        // What a person needs to decide whether to go is on the paper too (decision 0803).
+        ...(n === 1
+          ? { attributes: { snap: true, doubleUp: true, wheelchair: 'yes', busStop: true, credit: false } }
+          : {}),
       }),
     );
   }
@@ -125,6 +129,13 @@ test('"Print this list" prints each place with a QR code that opens its page', a
     await expect(entry).toContainText(`Phone: ${place.phone}`);
     await expect(entry).toContainText('market');
     await expect(entry).toContainText('Hours: Sa 8-13');
+    if (place === places[0]) {
+      await expect(entry.getByTestId('attribute-line')).toHaveText(
+        'Payments and access: SNAP · Double Up · Wheelchair accessible · Near a bus stop',
+      );
+    } else {
+      await expect(entry.getByTestId('attribute-line')).toHaveCount(0);
+    }
     const qr = entry.getByRole('img', { name: `QR code that opens the page of ${place.name}` });
     expect(await decodeQr(page, qr)).toBe(`${baseURL}/discover/${place.slug}`);
   }

@@ -64,3 +64,21 @@ export function PlaceAttributesBadges({ attributes }: { attributes: PlaceAttribu
     </ul>
   );
 }
+
+/** The same facts as one line of words, every one of them: what a printed list can say (decision 0911). */
+export function PlaceAttributesLine({
+  attributes,
+  className,
+}: {
+  attributes: PlaceAttributes | undefined;
+  className?: string;
+}) {
+  const { t } = useTranslation('attribute-badges');
+  const keys = badgeKeys(attributes ?? {});
+  if (keys.length === 0) return null;
+  return (
+    <p className={className} data-testid="attribute-line">
+      {t('label')}: {keys.map((key) => t(key)).join(' · ')}
+    </p>
+  );
+}

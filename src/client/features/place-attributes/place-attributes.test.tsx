@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
-// A place's attributes shown (decision 0803): the card's known positives and "+n more", the page's
-// every known fact in the reader's language, nothing known as one line, the review desk's words.
+// A place's attributes shown (decision 0803): the card's known positives and "+n more", the printed
+// list's line, the page's every known fact in the reader's language, nothing known as one line, the
+// review desk's words.
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import i18next from 'i18next';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
@@ -10,7 +11,7 @@ import enAttributes from '../../locales/en/attributes.json';
 import esBadges from '../../locales/es/attribute-badges.json';
 import esAttributes from '../../locales/es/attributes.json';
 import { attributeValueWords } from './attribute-words';
-import { PlaceAttributesBadges } from './place-attributes-badges';
+import { PlaceAttributesBadges, PlaceAttributesLine } from './place-attributes-badges';
 import { PlaceAttributesSection } from './place-attributes-section';
 
 const i18n = i18next.createInstance();
@@ -62,6 +63,37 @@ describe('card badges', () => {
     cleanup();
     const { container } = withI18n(<PlaceAttributesBadges attributes={{ snap: false, wheelchair: 'no' }} />);
     expect(container.innerHTML).toBe('');
+  });
+});
+
+describe('printed line', () => {
+  it('says every known positive fact, with no "+n more" on paper, and nothing when none is known', async () => {
+    const attributes = {
+      snap: true,
+      wic: true,
+      doubleUp: true,
+      sfmnp: true,
+      free: true,
+      credit: false,
+      wheelchair: 'limited' as const,
+    };
+    const { container, rerender } = withI18n(<PlaceAttributesLine attributes={attributes} />);
+    expect(container.textContent).toBe(
+      'Payments and access: SNAP · WIC · Double Up · Senior coupons · Free · Limited wheelchair access',
+    );
+    await i18n.changeLanguage('es');
+    rerender(
+      <I18nextProvider i18n={i18n}>
+        <PlaceAttributesLine attributes={{ busStop: true }} />
+      </I18nextProvider>,
+    );
+    expect(container.textContent).toBe(`${esBadges.label}: ${esBadges.busStop}`);
+    rerender(
+      <I18nextProvider i18n={i18n}>
+        <PlaceAttributesLine attributes={{ credit: false, wheelchair: 'no' }} />
+      </I18nextProvider>,
+    );
+    expect(container.textContent).toBe('');
   });
 });
 

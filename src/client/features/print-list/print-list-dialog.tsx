@@ -10,6 +10,7 @@ import { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle } fr
 import { throwIfResNotOk } from '../../lib/api';
 import { formatDate } from '../../lib/dates';
 import { fetchOrOffline } from '../../lib/offline';
+import { PlaceAttributesLine } from '../place-attributes';
 import { QrCode } from './qr-code';
 
 /** Places on the printed list: two pages at most with their QR codes. */
@@ -123,8 +124,13 @@ function PrintedPlace({ place, url }: { place: Location; url: string }) {
         </p>
         {place.address && <p>{place.address}</p>}
         {hours && <p>{t('hours', { hours })}</p>}
-        {place.phone && <p>{t('phone', { phone: place.phone })}</p>}
-        {place.website && <p className="break-all">{place.website}</p>}
+        {(place.phone || place.website) && (
+          // One line for both: two pages hold thirty places with their payments and access too.
+          <p className="break-all">
+            {[place.phone && t('phone', { phone: place.phone }), place.website].filter(Boolean).join(' · ')}
+          </p>
+        )}
+        <PlaceAttributesLine attributes={place.attributes} className="print-sheet-facts" />
       </div>
     </li>
   );
