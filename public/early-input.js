@@ -1,6 +1,6 @@
 /*
- * Input kept until the page is live (decision 0904), and the page's scripts started after its first
- * frame (decision 0915, at the end). A server-rendered page shows its controls before
+ * The page's scripts started once its first paint is on screen (decision 0915, first below), and
+ * input kept until the page is live (decision 0904). A server-rendered page shows its controls before
  * the app's JavaScript has arrived and hydrated them (decision 0900); a tap on a button then did
  * nothing and was lost for good. This small script runs in the page's <head>, before the first
  * paint, and until <html data-hydrated> says the page is live (lib/live.ts) it keeps:
