@@ -42,6 +42,17 @@ describe('holdScripts', () => {
     }
   });
 
+  it("adds the route's own preloads after the page's", () => {
+    const more = '<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/share-d.js">';
+    const template = /<template id="page-scripts">([\s\S]*?)<\/template>/.exec(holdScripts(PAGE, more))?.[1] ?? '';
+    expect([...template.matchAll(/(?:src|href)="([^"]+)"/g)].map((m) => m[1])).toEqual([
+      '/assets/index-a.js',
+      '/assets/runtime-b.js',
+      '/assets/location-c.js',
+      '/assets/share-d.js',
+    ]);
+  });
+
   it('leaves a page without scripts as it is', () => {
     const page = '<html><head><title>Busy</title></head><body></body></html>';
     expect(holdScripts(page)).toBe(page);

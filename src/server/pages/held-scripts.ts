@@ -11,13 +11,15 @@ export const PAGE_SCRIPTS_ID = 'page-scripts';
 const SCRIPT_TAG = /\s*<script type="module"[^>]*><\/script>|\s*<link rel="modulepreload"[^>]*>/g;
 
 /** The page with its module scripts and preloads moved, in their order (the entry first), into a
- * template at the end of its head. A page without them is returned as it is. */
-export function holdScripts(html: string): string {
+ * template at the end of its head, followed by `more` (the route's own preloads). A page with
+ * none of them is returned as it is. */
+export function holdScripts(html: string, more = ''): string {
   const held: string[] = [];
   const rest = html.replace(SCRIPT_TAG, (tag) => {
     held.push(tag.trim());
     return '';
   });
+  if (more) held.push(more.trim());
   if (held.length === 0) return html;
   return rest.replace(
     '</head>',

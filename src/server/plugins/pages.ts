@@ -158,17 +158,16 @@ function sendError(reply: FastifyReply, status: 429 | 503, html: string, retryAf
  * once its first paint is on screen (decisions 0913 and 0915). */
 function withBody(shell: string, page: RenderedPage, preloads: RoutePreloads | null): string {
   const links = preloads ? preloads(page.data as PageChunks) : '';
-  const html = shell
+  const template = shell
     .replace(/<html lang="[^"]*"/, `<html lang="${page.lang === 'es' ? 'es' : 'en'}"`)
-    .replace('<script type="module" crossorigin', '<script type="module" fetchpriority="low" crossorigin')
-    .replace('</head>', () => (links ? `  ${links}\n  </head>` : '</head>'))
+    .replace('<script type="module" crossorigin', '<script type="module" fetchpriority="low" crossorigin');
+  return holdScripts(template, links)
     .replace(/\s*<noscript>[\s\S]*?<\/noscript>/, '')
     .replace(
       '<div id="root"></div>',
       () =>
         `<div id="root">${page.html}</div>\n    <script type="application/json" id="${SSR_DATA_ID}">${jsonForScript(page.data)}</script>`,
     );
-  return holdScripts(html);
 }
 
 /** Sends a page: the rendered one when the renderer is there and handles this path, else the
